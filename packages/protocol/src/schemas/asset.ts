@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ChainSchema } from './common';
+
+export const AssetChainSchema = z.looseObject({
+  chain: ChainSchema,
+  enabled: z.boolean(),
+  contractAddress: z.string().nullable(),
+});
+
+export const AssetSchema = z.looseObject({
+  asset: z.string(),
+  name: z.string(),
+  decimals: z.number().int().min(0).max(30),
+  chains: z.array(AssetChainSchema),
+});
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const AssetCatalogSchema = z.looseObject({ items: z.array(AssetSchema) });
+export type AssetCatalog = z.infer<typeof AssetCatalogSchema>;
+
+/** Decimals of an asset from the catalog; null when the catalog does not list it. */
+export function decimalsOf(catalog: readonly Asset[], asset: string): number | null {
+  return catalog.find((entry) => entry.asset === asset)?.decimals ?? null;
+}
+
+export function isAssetEnabledOn(catalog: readonly Asset[], asset: string, chain: string): boolean {
+  return (
+    catalog
+      .find((entry) => entry.asset === asset)
+      ?.chains.some((c) => c.chain === chain && c.enabled) ?? false
+  );
+}

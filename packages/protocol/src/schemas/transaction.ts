@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { AtomicAmountSchema, SignedAtomicAmountSchema } from '../amounts';
+import { ChainSchema, Reference128Schema, TimestampSchema } from './common';
+
+export const TRANSACTION_TYPES = [
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'INTERNAL_TRANSFER',
+  'ADJUSTMENT',
+] as const;
+export const TRANSACTION_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN'] as const;
+export const TERMINAL_STATUSES = ['CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN'] as const;
+export const DIRECTIONS = ['DEBIT', 'CREDIT'] as const;
+export const TRANSFER_KINDS = ['EXTERNAL_WITHDRAWAL', 'INTERNAL_TRANSFER', 'DEPOSIT'] as const;
+
+export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionType = z.infer<typeof TransactionTypeSchema>;
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export function isTerminalStatus(status: string): boolean {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** Status order for "never goes backwards": PENDING before any terminal state. */
+export function statusRank(status: string): number {
+  return isTerminalStatus(status) ? 1 : 0;
+}
+
+// The inner shapes below are the sandbox's (DESIGN.md leaves them open); a real deployment
+// may send others, so they are loose and every consumer treats unknown fields as data.
+export const BalanceEffectSchema = z.looseObject({
+  walletId: z.string(),
+  accountId: z.string(),
+  asset: z.string(),
+  kind: z.enum(['RESERVE', 'RELEASE', 'POST']),
+  postedDeltaAtomic: SignedAtomicAmountSchema,
+  reservedDeltaAtomic: SignedAtomicAmountSchema,
+  at: TimestampSchema,
+});
+export type BalanceEffect = z.infer<typeof BalanceEffectSchema>;
+
+export const OnChainDetailsSchema = z.looseObject({
+  txHash: z.string(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  blockNumber: z.number().int().nullable(),
+  confirmations: z.number().int().nonnegative(),
+  requiredConfirmations: z.number().int().positive(),
+  broadcastAt: TimestampSchema,
+});
+export type OnChainDetails = z.infer<typeof OnChainDetailsSchema>;
+
+export const NetworkFeeSummarySchema = z.looseObject({
+  asset: z.string(),
+  estimatedFeeAtomic: AtomicAmountSchema,
+  reservedFeeAtomic: AtomicAmountSchema,
+  actualFeeAtomic: AtomicAmountSchema.nullable(),
+  feeLimitAtomic: AtomicAmountSchema.nullable(),
+});
+export type NetworkFeeSummary = z.infer<typeof NetworkFeeSummarySchema>;
+
+export const TransactionSchema = z.looseObject({
+  id: z.string(),
+  walletId: z.string(),
+  account: z.looseObject({ id: z.string(), name: z.string().optional() }),
+  type: TransactionTypeSchema,
+  status: TransactionStatusSchema,
+  chain: ChainSchema,
+  asset: z.string(),
+  amountAtomic: AtomicAmountSchema,
+  displayAmount: z.string().optional(),
+  signedAmountAtomic: SignedAtomicAmountSchema.optional(),
+  direction: z.enum(DIRECTIONS).optional(),
+  balanceEffects: z.array(BalanceEffectSchema).optional(),
+  onChainDetails: OnChainDetailsSchema.nullable(),
+  networkFeeSummary: NetworkFeeSummarySchema.nullable().optional(),
+  clientReference: z.string().nullable().optional(),
+  billingReference: z.string().nullable().optional(),
+  toAddress: z.string().nullable().optional(),
+  fromAddress: z.string().nullable().optional(),
+  transactionGroupId: z.string().nullable().optional(),
+  counterpartTransactionId: z.string().nullable().optional(),
+  transferKind: z.enum(TRANSFER_KINDS).optional(),
+  failureCode: z.string().nullable().optional(),
+  failureMessage: z.string().nullable().optional(),
+  correlationId: z.string().optional(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const FEE_LIMIT_MIN_ATOMIC = 1_000_000n; // 1 TRX
+export const FEE_LIMIT_MAX_ATOMIC = 15_000_000_000n; // 15,000 TRX
+
+export const ChainParamsSchema = z.looseObject({
+  feeLimitAtomic: AtomicAmountSchema.optional(),
+});
+
+export const CreateTransactionRequestSchema = z.object({
+  walletId: z.string().min(1),
+  asset: z.string().min(1),
+  toAddress: z.string().min(1),
+  amountAtomic: AtomicAmountSchema,
+  clientReference: Reference128Schema.optional(),
+  chainParams: ChainParamsSchema.optional(),
+});
+export type CreateTransactionRequest = z.infer<typeof CreateTransactionRequestSchema>;
