@@ -86,6 +86,20 @@ export function publicKeyFromSeed(seed: Uint8Array): Uint8Array {
   return ed.getPublicKey(seed);
 }
 
+/**
+ * Whether 32 bytes are a public key strict verification can ever accept: a canonical
+ * encoding (y < p) of a curve point that is not of small order (RFC 8032 / FIPS 186-5).
+ * Servers check this once when a key is registered, then may verify with any strict backend.
+ */
+export function isStrictEd25519PublicKey(publicKey: Uint8Array): boolean {
+  if (publicKey.length !== ED25519_KEY_BYTES) return false;
+  try {
+    return !ed.Point.fromBytes(publicKey, false).isSmallOrder();
+  } catch {
+    return false;
+  }
+}
+
 /** A fresh random 32-byte seed from the platform's CSPRNG. */
 export function generateSeed(): Uint8Array {
   return randomBytes(ED25519_KEY_BYTES);
