@@ -1,9 +1,9 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { base58check } from '@scure/base';
+import { createBase58check } from '@scure/base';
 
-/** TRON addresses: base58check of 21 bytes, 0x41 prefix then the 20-byte account id. */
-const tronBase58 = base58check(sha256);
+/** TRON addresses: createBase58check of 21 bytes, 0x41 prefix then the 20-byte account id. */
+const tronBase58 = createBase58check(sha256);
 export const TRON_ADDRESS_PREFIX = 0x41;
 const PAYLOAD_BYTES = 21;
 

@@ -225,7 +225,7 @@ function readEnvelope(value: unknown): Common | { error: EventRejectionReason; d
     const parsed = MvpEnvelopeSchema.safeParse(value);
     if (!parsed.success) {
       // Some deployments send the legacy connection signal as a bare type.
-      if ((value as { type: unknown }).type === LEGACY_CONNECTED) {
+      if (value.type === LEGACY_CONNECTED) {
         return { ...emptyCommon('mvp'), type: 'system.connected' };
       }
       return { error: 'invalid-envelope', detail: issuesText(parsed.error) };
