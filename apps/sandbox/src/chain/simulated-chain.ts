@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/**
+ * The simulated TRON chain: one block producer for both chain ids (`tron:mainnet` and
+ * `tron:nile` share heights). The height is durable (table chain_state), so a restart
+ * continues where it stopped and confirmations keep counting. Blocks come from a timer every
+ * `blockMs`, or from `mineBlock()` (tests). Listeners run synchronously, in order, per block.
+ */
+
+export type Block = { number: number; at: string };
+export type BlockListener = (block: Block) => void;
+
+export type ChainTimers = {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+};
+
+const realTimers: ChainTimers = {
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (handle) => {
+    clearInterval(handle as NodeJS.Timeout);
+  },
+};
+
+export type SimulatedChainDeps = {
+  db: Database.Database;
+  blockMs: number;
+  now?: () => number;
+  timers?: ChainTimers;
+  onError?: (error: unknown) => void;
+};
+
+/** 64 lowercase hex characters, like a TRON transaction id. */
+export function newTxHash(): string {
+  return randomBytes(32).toString('hex');
+}
+
+export class SimulatedChain {
+  private readonly listeners: BlockListener[] = [];
+  private timer: unknown = null;
+  private readonly now: () => number;
+  private readonly timers: ChainTimers;
+
+  constructor(private readonly deps: SimulatedChainDeps) {
+    this.now = deps.now ?? Date.now;
+    this.timers = deps.timers ?? realTimers;
+  }
+
+  get height(): number {
+    const row = this.deps.db
+      .prepare<[], { height: number }>('SELECT height FROM chain_state WHERE id = 1')
+      .get();
+    return row?.height ?? 0;
+  }
+
+  onBlock(listener: BlockListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Produces the next block and runs every listener for it. */
+  mineBlock(): Block {
+    const at = new Date(this.now()).toISOString();
+    const number = this.deps.db.transaction(() => {
+      const next = this.height + 1;
+      this.deps.db
+        .prepare(
+          `INSERT INTO chain_state (id, height, last_block_at) VALUES (1, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET height = excluded.height, last_block_at = excluded.last_block_at`,
+        )
+        .run(next, at);
+      return next;
+    })();
+    const block = { number, at };
+    for (const listener of this.listeners) {
+      try {
+        listener(block);
+      } catch (error) {
+        this.deps.onError?.(error);
+      }
+    }
+    return block;
+  }
+
+  start(): void {
+    if (this.timer !== null) return;
+    this.timer = this.timers.setInterval(() => this.mineBlock(), this.deps.blockMs);
+  }
+
+  stop(): void {
+    if (this.timer === null) return;
+    this.timers.clearInterval(this.timer);
+    this.timer = null;
+  }
+}

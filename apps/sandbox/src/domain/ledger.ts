@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/**
+ * Double-entry ledger. Every balance change is one entry of postings that sum to zero per
+ * asset. Books (accounts of the ledger, not to be confused with the API's ledger accounts):
+ *
+ * - `wallet:<walletId>:<asset>:free`  spendable part of a wallet's posted balance (available)
+ * - `wallet:<walletId>:<asset>:held`  reserved part of a wallet's posted balance
+ * - `org:<orgId>:chain-clearing:<chain>:<asset>`  the outside world (deposits in, withdrawals out)
+ * - `org:<orgId>:fee-expense:<chain>:<asset>`  network fees consumed
+ *
+ * posted = free + held, reserved = held, available = free. Wallet books never go negative.
+ * Amounts are bigint in code and base-10 strings in SQLite (no 64-bit limit, no float).
+ */
+
+export type BookKind = 'WALLET_FREE' | 'WALLET_HELD' | 'CHAIN_CLEARING' | 'FEE_EXPENSE';
+export type EntryKind = 'RESERVE' | 'RELEASE' | 'POST';
+
+export type Book = {
+  book: string;
+  orgId: string;
+  kind: BookKind;
+  walletId: string | null;
+  asset: string;
+};
+
+export type Posting = { book: Book; amount: bigint };
+
+export type WalletRef = { id: string; orgId: string; chain: string };
+
+export function freeBook(wallet: WalletRef, asset: string): Book {
+  return {
+    book: `wallet:${wallet.id}:${asset}:free`,
+    orgId: wallet.orgId,
+    kind: 'WALLET_FREE',
+    walletId: wallet.id,
+    asset,
+  };
+}
+
+export function heldBook(wallet: WalletRef, asset: string): Book {
+  return {
+    book: `wallet:${wallet.id}:${asset}:held`,
+    orgId: wallet.orgId,
+    kind: 'WALLET_HELD',
+    walletId: wallet.id,
+    asset,
+  };
+}
+
+export function clearingBook(orgId: string, chain: string, asset: string): Book {
+  return {
+    book: `org:${orgId}:chain-clearing:${chain}:${asset}`,
+    orgId,
+    kind: 'CHAIN_CLEARING',
+    walletId: null,
+    asset,
+  };
+}
+
+export function feeExpenseBook(orgId: string, chain: string, asset: string): Book {
+  return {
+    book: `org:${orgId}:fee-expense:${chain}:${asset}`,
+    orgId,
+    kind: 'FEE_EXPENSE',
+    walletId: null,
+    asset,
+  };
+}
+
+export class LedgerError extends Error {
+  override readonly name = 'LedgerError';
+}
+
+const WALLET_KINDS: readonly BookKind[] = ['WALLET_FREE', 'WALLET_HELD'];
+
+type BalanceRow = { balance: string };
+
+/**
+ * Writes one balanced entry. Must run inside the caller's db.transaction so the entry commits
+ * with the state change it belongs to. Throws LedgerError (and writes nothing that survives
+ * the caller's rollback) when the postings do not balance or a wallet book would go negative.
+ */
+export function postEntry(
+  db: Database.Database,
+  entry: { orgId: string; transactionId: string | null; kind: EntryKind; at: string },
+  postings: readonly Posting[],
+): string {
+  if (!db.inTransaction) throw new LedgerError('postEntry must run inside a transaction');
+  const sums = new Map<string, bigint>();
+  for (const p of postings) sums.set(p.book.asset, (sums.get(p.book.asset) ?? 0n) + p.amount);
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new LedgerError(`entry does not balance for ${asset}: ${sum}`);
+  }
+  const entryId = randomUUID();
+  db.prepare(
+    'INSERT INTO ledger_entries (id, org_id, transaction_id, kind, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(entryId, entry.orgId, entry.transactionId, entry.kind, entry.at);
+  const insertPosting = db.prepare(
+    'INSERT INTO ledger_postings (entry_id, book, asset, amount) VALUES (?, ?, ?, ?)',
+  );
+  const readBook = db.prepare<[string], BalanceRow>(
+    'SELECT balance FROM ledger_books WHERE book = ?',
+  );
+  const upsertBook = db.prepare(
+    `INSERT INTO ledger_books (book, org_id, kind, wallet_id, asset, balance) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (book) DO UPDATE SET balance = excluded.balance`,
+  );
+  for (const p of postings) {
+    if (p.amount === 0n) continue;
+    const current = BigInt(readBook.get(p.book.book)?.balance ?? '0');
+    const next = current + p.amount;
+    if (next < 0n && WALLET_KINDS.includes(p.book.kind)) {
+      throw new LedgerError(`book ${p.book.book} would go negative`);
+    }
+    upsertBook.run(
+      p.book.book,
+      p.book.orgId,
+      p.book.kind,
+      p.book.walletId,
+      p.book.asset,
+      next.toString(),
+    );
+    insertPosting.run(entryId, p.book.book, p.book.asset, p.amount.toString());
+  }
+  return entryId;
+}
+
+export type WalletAssetBalance = { posted: bigint; reserved: bigint; available: bigint };
+
+type WalletBookRow = { kind: BookKind; asset: string; balance: string };
+
+/** Posted, reserved and available per asset of one wallet (assets without postings absent). */
+export function walletAssetBalances(
+  db: Database.Database,
+  walletId: string,
+): Map<string, WalletAssetBalance> {
+  const rows = db
+    .prepare<[string], WalletBookRow>(
+      'SELECT kind, asset, balance FROM ledger_books WHERE wallet_id = ?',
+    )
+    .all(walletId);
+  return foldWalletBooks(rows);
+}
+
+function foldWalletBooks(rows: readonly WalletBookRow[]): Map<string, WalletAssetBalance> {
+  const out = new Map<string, WalletAssetBalance>();
+  for (const row of rows) {
+    const current = out.get(row.asset) ?? { posted: 0n, reserved: 0n, available: 0n };
+    const amount = BigInt(row.balance);
+    current.posted += amount;
+    if (row.kind === 'WALLET_HELD') current.reserved += amount;
+    if (row.kind === 'WALLET_FREE') current.available += amount;
+    out.set(row.asset, current);
+  }
+  return out;
+}
+
+/** Balances summed over every wallet of a ledger account (wallets given by the caller). */
+export function walletsAssetBalances(
+  db: Database.Database,
+  walletIds: readonly string[],
+): Map<string, WalletAssetBalance> {
+  const rows: WalletBookRow[] = [];
+  const stmt = db.prepare<[string], WalletBookRow>(
+    'SELECT kind, asset, balance FROM ledger_books WHERE wallet_id = ?',
+  );
+  for (const id of walletIds) rows.push(...stmt.all(id));
+  return foldWalletBooks(rows);
+}
+
+export function availableOf(db: Database.Database, wallet: WalletRef, asset: string): bigint {
+  const row = db
+    .prepare<[string], BalanceRow>('SELECT balance FROM ledger_books WHERE book = ?')
+    .get(freeBook(wallet, asset).book);
+  return BigInt(row?.balance ?? '0');
+}
+
+export type EntryPostingRow = {
+  entryId: string;
+  kind: EntryKind;
+  createdAt: string;
+  book: string;
+  bookKind: BookKind;
+  walletId: string | null;
+  asset: string;
+  amount: string;
+};
+
+/** Every posting of the entries of one transaction, oldest first. */
+export function postingsOfTransaction(
+  db: Database.Database,
+  transactionId: string,
+): EntryPostingRow[] {
+  return db
+    .prepare<[string], EntryPostingRow>(
+      `SELECT e.id AS entryId, e.kind AS kind, e.created_at AS createdAt, p.book AS book,
+              b.kind AS bookKind, b.wallet_id AS walletId, p.asset AS asset, p.amount AS amount
+         FROM ledger_entries e
+         JOIN ledger_postings p ON p.entry_id = e.id
+         JOIN ledger_books b ON b.book = p.book
+        WHERE e.transaction_id = ?
+        ORDER BY e.rowid, p.id`,
+    )
+    .all(transactionId);
+}
+
+/**
+ * Checks every invariant of the ledger and returns the violations (empty when sound):
+ * each entry balances per asset, each book equals the sum of its postings, no wallet book is
+ * negative, and held books equal the open reservations of PENDING transactions.
+ */
+export function checkLedgerInvariants(db: Database.Database): string[] {
+  const problems: string[] = [];
+  const entrySums = new Map<string, bigint>();
+  const bookSums = new Map<string, bigint>();
+  const postings = db
+    .prepare<[], { entryId: string; book: string; asset: string; amount: string }>(
+      'SELECT entry_id AS entryId, book, asset, amount FROM ledger_postings',
+    )
+    .all();
+  for (const p of postings) {
+    const key = `${p.entryId}/${p.asset}`;
+    entrySums.set(key, (entrySums.get(key) ?? 0n) + BigInt(p.amount));
+    bookSums.set(p.book, (bookSums.get(p.book) ?? 0n) + BigInt(p.amount));
+  }
+  for (const [key, sum] of entrySums) {
+    if (sum !== 0n) problems.push(`entry ${key} does not balance (${sum})`);
+  }
+  const books = db
+    .prepare<[], { book: string; kind: BookKind; balance: string }>(
+      'SELECT book, kind, balance FROM ledger_books',
+    )
+    .all();
+  for (const b of books) {
+    const balance = BigInt(b.balance);
+    const sum = bookSums.get(b.book) ?? 0n;
+    if (balance !== sum) problems.push(`book ${b.book} is ${balance} but postings sum to ${sum}`);
+    if (balance < 0n && WALLET_KINDS.includes(b.kind)) {
+      problems.push(`wallet book ${b.book} is negative (${balance})`);
+    }
+    bookSums.delete(b.book);
+  }
+  for (const book of bookSums.keys()) problems.push(`postings to unknown book ${book}`);
+  problems.push(...checkReservations(db));
+  return problems;
+}
+
+/** Held books must equal what PENDING transactions still have reserved (per wallet and asset). */
+function checkReservations(db: Database.Database): string[] {
+  const held = new Map<string, bigint>();
+  const rows = db
+    .prepare<[], { book: string; balance: string }>(
+      "SELECT book, balance FROM ledger_books WHERE kind = 'WALLET_HELD'",
+    )
+    .all();
+  for (const row of rows) held.set(row.book, BigInt(row.balance));
+  const open = db
+    .prepare<[], { transactionId: string; book: string; amount: string; status: string }>(
+      `SELECT t.id AS transactionId, p.book AS book, p.amount AS amount, t.status AS status
+         FROM ledger_postings p
+         JOIN ledger_books b ON b.book = p.book
+         JOIN ledger_entries e ON e.id = p.entry_id
+         JOIN transactions t ON t.id = e.transaction_id
+        WHERE b.kind = 'WALLET_HELD'`,
+    )
+    .all();
+  const expected = new Map<string, bigint>();
+  const problems: string[] = [];
+  const terminalHeld = new Map<string, bigint>();
+  for (const row of open) {
+    const amount = BigInt(row.amount);
+    if (row.status === 'PENDING') {
+      expected.set(row.book, (expected.get(row.book) ?? 0n) + amount);
+    } else {
+      const key = `${row.transactionId} on ${row.book}`;
+      terminalHeld.set(key, (terminalHeld.get(key) ?? 0n) + amount);
+    }
+  }
+  for (const [key, amount] of terminalHeld) {
+    if (amount !== 0n) problems.push(`terminal transaction ${key} still holds ${amount}`);
+  }
+  for (const [book, balance] of held) {
+    const want = expected.get(book) ?? 0n;
+    if (balance !== want)
+      problems.push(`held book ${book} is ${balance}, open reservations ${want}`);
+  }
+  return problems;
+}
