@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './events';
+export * from './pages';
+export * from './rest';
+export * from './retry';
