@@ -36,6 +36,11 @@ export const ERROR_CODES = {
     retryable: false,
     text: 'A transaction with this client reference already exists.',
   },
+  CO_SIGNER_CLAIM_CONFLICT: {
+    status: 409,
+    retryable: false,
+    text: 'The signing intent or session is already claimed, completed or cancelled.',
+  },
   ACCOUNT_EXTERNAL_ID_CONFLICT: {
     status: 409,
     retryable: false,
