@@ -118,22 +118,28 @@ afterEach(async () => {
 function listen(
   up: Upstream,
   keyId = 'k_ws',
-  extra: { resumeAfter?: () => string | null; pingIntervalMs?: number } = {},
+  extra: {
+    resumeAfter?: () => string | null;
+    pingIntervalMs?: number;
+    onEvent?: () => void;
+  } = {},
 ) {
   const events: NormalizedEvent[] = [];
   const rejections: EventRejection[] = [];
   const states: { state: StreamState; error: string | null }[] = [];
+  const { onEvent, ...options } = extra;
   stream = connectEventStream({
     wsUrl: up.url,
     signer: createNobleSigner(keyId, seed),
     expectedOrgId: ORG,
     onEvent: (event) => {
       events.push(event);
+      onEvent?.();
     },
     onRejected: (rejection) => rejections.push(rejection),
     onState: (state, detail) => states.push({ state, error: detail.error }),
     backoff: { baseMs: 5, capMs: 20 },
-    ...extra,
+    ...options,
   });
   return { events, rejections, states };
 }
@@ -193,12 +199,14 @@ describe('connectEventStream', () => {
       }
       ws.send(mvp('b'));
     };
-    let position: string | null = null;
+    // The consumer's committed position: set once the first event has been processed.
+    const seen: { count: number } = { count: 0 };
     const { events, states } = listen(up, 'k_ws', {
-      resumeAfter: () => position,
+      resumeAfter: () => (seen.count > 0 ? '7' : null),
+      onEvent: () => {
+        seen.count += 1;
+      },
     });
-    await waitFor(() => events.length === 1);
-    position = '7';
     await waitFor(() => events.length === 2);
     expect(events.map((e) => e.id)).toEqual(['a', 'b']);
     expect(up.upgrades.map((u) => u.url)).toEqual(['/v1/ws', '/v1/ws?resumeAfter=7']);
