@@ -46,6 +46,9 @@ export type SendOptions = {
   requestId?: string;
   signal?: AbortSignal;
   onAttempt?: (record: AttemptRecord) => void;
+  /** Overrides of the client's retry policy for this call (e.g. a quick probe). */
+  maxAttempts?: number;
+  timeoutMs?: number;
 };
 
 export type RawResponse = {
@@ -185,7 +188,8 @@ export function createSettlementClient(options: SettlementClientOptions) {
     };
     if (body !== null) headers['content-type'] = send.contentType ?? 'application/json';
     if (send.idempotencyKey !== undefined) headers['X-Idempotency-Key'] = send.idempotencyKey;
-    const timeout = AbortSignal.timeout(retry.timeoutMs);
+    const timeoutMs = send.timeoutMs ?? retry.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = send.signal ? AbortSignal.any([send.signal, timeout]) : timeout;
     const res = await dispatcher.request({
       origin,
@@ -194,8 +198,8 @@ export function createSettlementClient(options: SettlementClientOptions) {
       headers,
       body,
       signal,
-      headersTimeout: retry.timeoutMs,
-      bodyTimeout: retry.timeoutMs,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     const bodyBytes = new Uint8Array(await res.body.arrayBuffer());
     return { status: res.statusCode, headers: flattenHeaders(res.headers), bodyBytes };
@@ -216,7 +220,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
     const target = `${basePath}${pathWithQuery}`;
     const isMutating = method !== 'GET';
     const canRetry = !isMutating || sendOptions.idempotencyKey !== undefined;
-    const maxAttempts = canRetry ? Math.max(1, retry.maxAttempts) : 1;
+    const maxAttempts = canRetry ? Math.max(1, sendOptions.maxAttempts ?? retry.maxAttempts) : 1;
     const baseRequestId = sendOptions.requestId ?? randomUUID();
     let lastError: unknown = null;
     let lastResponse: RawResponse | null = null;

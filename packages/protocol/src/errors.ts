@@ -82,6 +82,12 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, retryable: false, text: 'Authentication failed.' },
   FORBIDDEN: { status: 403, retryable: false, text: 'Not allowed for this key or role.' },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false, text: 'The request body is too large.' },
+  /** BFF only: login throttling (not a code of the interface). */
+  RATE_LIMITED: {
+    status: 429,
+    retryable: false,
+    text: 'Too many attempts. Wait a moment before trying again.',
+  },
   INTERNAL_ERROR: { status: 500, retryable: true, text: 'Internal error.' },
   UPSTREAM_UNAVAILABLE: {
     status: 503,
