@@ -36,6 +36,14 @@ export function newTxHash(): string {
   return randomBytes(32).toString('hex');
 }
 
+/** The durable chain height (0 before the first block). */
+export function currentHeight(db: Database.Database): number {
+  const row = db
+    .prepare<[], { height: number }>('SELECT height FROM chain_state WHERE id = 1')
+    .get();
+  return row?.height ?? 0;
+}
+
 export class SimulatedChain {
   private readonly listeners: BlockListener[] = [];
   private timer: unknown = null;
@@ -48,10 +56,7 @@ export class SimulatedChain {
   }
 
   get height(): number {
-    const row = this.deps.db
-      .prepare<[], { height: number }>('SELECT height FROM chain_state WHERE id = 1')
-      .get();
-    return row?.height ?? 0;
+    return currentHeight(this.deps.db);
   }
 
   onBlock(listener: BlockListener): void {

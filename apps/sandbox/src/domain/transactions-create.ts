@@ -1,0 +1,248 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CreateTransactionRequestSchema,
+  isTronAddress,
+  type Transaction,
+} from '@settlement/protocol';
+import { appendEvent } from '../events/outbox';
+import { HttpError } from '../errors';
+import type { Db } from '../store/db';
+import { assetCatalog, isChainEnabled, isKnownChain } from './assets';
+import { getFaults, updateFaults } from './faults';
+import { availableOf } from './ledger';
+import { signingReadiness } from './mpc';
+import { quoteFee } from './transactions-fees';
+import { reserve } from './transactions-postings';
+import {
+  findByClientReference,
+  getTransaction,
+  insertTransaction,
+  type NewTransaction,
+} from './transactions-store';
+import { toTransaction, transactionEventData } from './transactions-view';
+
+export type RequestContext = {
+  orgId: string;
+  requestId: string;
+  correlationId: string;
+  idempotencyKey: string;
+  nowMs: number;
+};
+
+export type WalletRecord = {
+  id: string;
+  orgId: string;
+  accountId: string;
+  chain: string;
+  address: string;
+  status: string;
+};
+
+export function findWalletRecord(db: Db, orgId: string, walletId: string): WalletRecord | null {
+  const row = db
+    .prepare<[string, string], WalletRecord>(
+      `SELECT id, org_id AS orgId, account_id AS accountId, chain, address, status
+         FROM wallets WHERE id = ? AND org_id = ?`,
+    )
+    .get(walletId, orgId);
+  return row ?? null;
+}
+
+function walletByAddress(db: Db, orgId: string, chain: string, address: string) {
+  const row = db
+    .prepare<[string, string, string], WalletRecord>(
+      `SELECT id, org_id AS orgId, account_id AS accountId, chain, address, status
+         FROM wallets WHERE org_id = ? AND chain = ? AND address = ?`,
+    )
+    .get(orgId, chain, address);
+  return row ?? null;
+}
+
+/** A short, stable billing reference derived from the transaction id. */
+export function billingReferenceFor(id: string): string {
+  return `BILL-${id.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/** The digest the Co-Signer signs for a transaction (no secret: a hash of public fields). */
+export function signingDigest(row: NewTransaction): string {
+  return createHash('sha256')
+    .update(
+      [row.id, row.chain, row.asset, row.amountAtomic, row.fromAddress, row.toAddress].join('\n'),
+    )
+    .digest('hex');
+}
+
+/**
+ * POST /api/v1/transactions. Runs inside the idempotent SQLite transaction: every check, the
+ * rows, the reservation, the signing intent and the events commit together, or nothing does.
+ * Validation order: body, WITHDRAWALS_BLOCKED, wallet, chain and asset, address, amount, fee
+ * limit, signing readiness, clientReference, available balance.
+ */
+export function createWithdrawal(db: Db, request: RequestContext, input: unknown): Transaction {
+  const parsed = CreateTransactionRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      'The request body is not valid.',
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.') || '(body)',
+        issue: issue.message,
+      })),
+    );
+  }
+  const body = parsed.data;
+  const { orgId } = request;
+  const faults = getFaults(db, orgId);
+  if (faults.withdrawalsBlocked) {
+    throw new HttpError('WITHDRAWALS_BLOCKED', 'Withdrawals are blocked for this organization.');
+  }
+  const wallet = findWalletRecord(db, orgId, body.walletId);
+  if (!wallet) throw new HttpError('RESOURCE_NOT_FOUND', 'No such wallet in this organization.');
+  if (wallet.status !== 'ACTIVE') {
+    throw new HttpError('WITHDRAWALS_BLOCKED', `The wallet is ${wallet.status}, not ACTIVE.`);
+  }
+  const chain = wallet.chain;
+  if (!isKnownChain(chain) || !isChainEnabled(db, orgId, chain)) {
+    throw new HttpError('UNSUPPORTED_CHAIN', `${chain} is not enabled for this organization.`);
+  }
+  const catalog = assetCatalog(db, orgId);
+  const entry = catalog.find((a) => a.asset === body.asset);
+  const onChain = entry?.chains.find((c) => c.chain === chain && c.enabled);
+  if (!entry || !onChain) {
+    throw new HttpError('UNSUPPORTED_ASSET', `${body.asset} is not available on ${chain}.`);
+  }
+  if (!isTronAddress(body.toAddress)) {
+    throw new HttpError('INVALID_ADDRESS', `toAddress is not a valid ${chain} address.`);
+  }
+  if (body.toAddress === wallet.address) {
+    throw new HttpError('INVALID_ADDRESS', 'toAddress is the address of the source wallet.');
+  }
+  const amount = BigInt(body.amountAtomic);
+  if (amount <= 0n) {
+    throw new HttpError('VALIDATION_ERROR', 'amountAtomic must be greater than zero.', [
+      { field: 'amountAtomic', issue: 'must be greater than zero' },
+    ]);
+  }
+  const fee = quoteFee(onChain.contractAddress !== null, body.chainParams?.feeLimitAtomic);
+  if (!fee.ok) throw new HttpError('INVALID_FEE_LIMIT', fee.message);
+  const readiness = signingReadiness(db, orgId, chain);
+  if (!readiness.isReady) {
+    throw new HttpError(
+      'UPSTREAM_UNAVAILABLE',
+      `Signing is not available: ${readiness.reason ?? 'not ready'}`,
+    );
+  }
+  if (
+    body.clientReference !== undefined &&
+    findByClientReference(db, orgId, body.clientReference)
+  ) {
+    throw new HttpError('CLIENT_REFERENCE_CONFLICT');
+  }
+  const walletRef = { id: wallet.id, orgId, chain };
+  const { quote } = fee;
+  const needs = new Map<string, bigint>([[body.asset, amount]]);
+  needs.set(quote.asset, (needs.get(quote.asset) ?? 0n) + quote.reservedFeeAtomic);
+  for (const [asset, needed] of needs) {
+    const available = availableOf(db, walletRef, asset);
+    if (available < needed) {
+      throw new HttpError(
+        'INSUFFICIENT_AVAILABLE_BALANCE',
+        `Available ${asset} balance ${available} does not cover ${needed} (amount and network fee).`,
+        [{ asset, availableAtomic: available.toString(), requiredAtomic: needed.toString() }],
+      );
+    }
+  }
+
+  const forcedOutcome = faults.nextTransactionOutcome;
+  if (forcedOutcome !== null) updateFaults(db, orgId, { nextTransactionOutcome: null });
+
+  const destination = walletByAddress(db, orgId, chain, body.toAddress);
+  const isInternal = destination !== null;
+  const at = new Date(request.nowMs).toISOString();
+  const id = randomUUID();
+  const destinationId = isInternal ? randomUUID() : null;
+  const groupId = isInternal ? randomUUID() : null;
+  const source: NewTransaction = {
+    id,
+    orgId,
+    walletId: wallet.id,
+    accountId: wallet.accountId,
+    type: isInternal ? 'INTERNAL_TRANSFER' : 'WITHDRAWAL',
+    status: 'PENDING',
+    stage: 'RESERVED',
+    chain,
+    asset: body.asset,
+    amountAtomic: amount.toString(),
+    direction: 'DEBIT',
+    transferKind: isInternal ? 'INTERNAL_TRANSFER' : 'EXTERNAL_WITHDRAWAL',
+    fromAddress: wallet.address,
+    toAddress: body.toAddress,
+    clientReference: body.clientReference ?? null,
+    transactionGroupId: groupId,
+    counterpartTransactionId: destinationId,
+    isSourceLeg: 1,
+    feeAsset: quote.asset,
+    estimatedFeeAtomic: quote.estimatedFeeAtomic.toString(),
+    reservedFeeAtomic: quote.reservedFeeAtomic.toString(),
+    actualFeeAtomic: quote.actualFeeAtomic.toString(),
+    feeLimitAtomic: quote.feeLimitAtomic === null ? null : quote.feeLimitAtomic.toString(),
+    forcedOutcome,
+    txHash: null,
+    blockNumber: null,
+    confirmations: 0,
+    broadcastAt: null,
+    failureCode: null,
+    failureMessage: null,
+    billingReference: billingReferenceFor(id),
+    correlationId: request.correlationId,
+    requestId: request.requestId,
+    idempotencyKey: request.idempotencyKey,
+    createdAtMs: request.nowMs,
+    createdAt: at,
+    updatedAt: at,
+  };
+  insertTransaction(db, source);
+  if (destination !== null && destinationId !== null) {
+    insertTransaction(db, {
+      ...source,
+      id: destinationId,
+      walletId: destination.id,
+      accountId: destination.accountId,
+      stage: 'DESTINATION',
+      direction: 'CREDIT',
+      clientReference: null,
+      counterpartTransactionId: id,
+      isSourceLeg: 0,
+      feeAsset: null,
+      estimatedFeeAtomic: null,
+      reservedFeeAtomic: null,
+      actualFeeAtomic: null,
+      feeLimitAtomic: null,
+      forcedOutcome: null,
+      billingReference: billingReferenceFor(destinationId),
+    });
+  }
+  db.prepare(
+    `INSERT INTO signing_intents (id, org_id, transaction_id, status, digest, created_at)
+     VALUES (?, ?, ?, 'PENDING', ?, ?)`,
+  ).run(`intent_${randomUUID()}`, orgId, id, signingDigest(source), at);
+
+  const emit = (type: 'transaction.created' | 'transaction.updated') => {
+    const row = getTransaction(db, id);
+    if (!row) throw new Error('transaction row missing after insert');
+    appendEvent(db, {
+      orgId,
+      type,
+      correlationId: request.correlationId,
+      occurredAt: at,
+      data: transactionEventData(db, row),
+    });
+    return row;
+  };
+  const created = emit('transaction.created');
+  reserve(db, created, at);
+  const reserved = emit('transaction.updated');
+  return toTransaction(db, reserved, {
+    decimalsOf: (asset) => catalog.find((a) => a.asset === asset)?.decimals ?? null,
+  });
+}

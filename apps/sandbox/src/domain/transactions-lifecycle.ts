@@ -1,0 +1,250 @@
+import type Database from 'better-sqlite3';
+import { FINALITY_CONFIRMATIONS, type EventType } from '@settlement/protocol';
+import { newTxHash, type Block } from '../chain/simulated-chain';
+import { appendEvent } from '../events/outbox';
+import { depositEventData, markDepositCredited } from './deposits';
+import {
+  creditDeposit,
+  releaseReservation,
+  settleConfirmed,
+  settleFailedOnChain,
+} from './transactions-postings';
+import {
+  getTransaction,
+  pendingTransactions,
+  updateTransaction,
+  type TransactionPatch,
+  type TransactionRow,
+} from './transactions-store';
+import { transactionEventData } from './transactions-view';
+
+/**
+ * Moves PENDING transactions along on every block of the simulated chain:
+ * signing timeout -> FAILED (CO_SIGNER_TIMEOUT); SIGNED -> broadcast in this block (txHash,
+ * 1 confirmation) or FAILED when the forced outcome says so; confirmations progress; at
+ * finality CONFIRMED or FAILED_ON_CHAIN. Deposits confirm and are credited at finality.
+ * Each step of each transaction is one SQLite transaction with its postings and events.
+ */
+
+/** Confirmation counts that produce a transaction.updated (besides 1 at broadcast). */
+export const CONFIRMATION_STEPS = [5, 10, 15] as const;
+export const DEFAULT_CO_SIGNER_TIMEOUT_MS = 120_000;
+
+export type LifecycleDeps = {
+  db: Database.Database;
+  now: () => number;
+  /** A transaction still unsigned this long after creation FAILS with CO_SIGNER_TIMEOUT. */
+  coSignerTimeoutMs: number;
+  onError?: (error: unknown, transactionId: string) => void;
+};
+
+type Emit = (type: EventType, row: TransactionRow) => void;
+
+function emitter(db: Database.Database, at: string): Emit {
+  return (type, row) => {
+    appendEvent(db, {
+      orgId: row.orgId,
+      type,
+      correlationId: row.correlationId,
+      occurredAt: at,
+      data: transactionEventData(db, row),
+    });
+  };
+}
+
+/** Applies a patch to a PENDING row (guarded) and returns the row as now stored. */
+function patchPending(
+  db: Database.Database,
+  row: TransactionRow,
+  patch: TransactionPatch,
+): TransactionRow {
+  const current = getTransaction(db, row.id);
+  if (current?.status !== 'PENDING') throw new Error(`transaction ${row.id} is no longer PENDING`);
+  updateTransaction(db, row.id, patch);
+  const next = getTransaction(db, row.id);
+  if (!next) throw new Error(`transaction ${row.id} vanished`);
+  return next;
+}
+
+/** Sets the destination leg of an internal transfer to the source's terminal status. */
+function finishDestination(db: Database.Database, source: TransactionRow, at: string): void {
+  if (source.counterpartTransactionId === null) return;
+  const destination = getTransaction(db, source.counterpartTransactionId);
+  if (destination?.status !== 'PENDING') return;
+  updateTransaction(db, destination.id, {
+    status: source.status,
+    stage: 'DONE',
+    txHash: source.txHash,
+    blockNumber: source.blockNumber,
+    confirmations: source.confirmations,
+    broadcastAt: source.broadcastAt,
+    failureCode: source.failureCode,
+    failureMessage: source.failureMessage,
+    updatedAt: at,
+  });
+}
+
+/**
+ * FAILS a PENDING withdrawal or transfer: status first (guarded, so the reservation is voided
+ * exactly once), then the release entry, the destination leg and transaction.failed.
+ */
+export function failTransaction(
+  db: Database.Database,
+  row: TransactionRow,
+  failure: { code: string; message: string },
+  at: string,
+): TransactionRow {
+  const failed = patchPending(db, row, {
+    status: 'FAILED',
+    stage: 'DONE',
+    failureCode: failure.code,
+    failureMessage: failure.message,
+    updatedAt: at,
+  });
+  releaseReservation(db, failed, at);
+  db.prepare(
+    "UPDATE signing_intents SET status = 'CANCELLED' WHERE transaction_id = ? AND status IN ('PENDING', 'CLAIMED')",
+  ).run(row.id);
+  finishDestination(db, failed, at);
+  emitter(db, at)('transaction.failed', failed);
+  return failed;
+}
+
+function broadcast(db: Database.Database, row: TransactionRow, block: Block): void {
+  if (row.forcedOutcome === 'FAILED') {
+    failTransaction(
+      db,
+      row,
+      { code: 'BROADCAST_REJECTED', message: 'The network rejected the signed transaction.' },
+      block.at,
+    );
+    return;
+  }
+  const next = patchPending(db, row, {
+    stage: 'BROADCAST',
+    txHash: newTxHash(),
+    blockNumber: block.number,
+    confirmations: 1,
+    broadcastAt: block.at,
+    updatedAt: block.at,
+  });
+  emitter(db, block.at)('transaction.updated', next);
+}
+
+function finalizeOutgoing(db: Database.Database, row: TransactionRow, at: string): void {
+  const emit = emitter(db, at);
+  if (row.forcedOutcome === 'FAILED_ON_CHAIN') {
+    const failed = patchPending(db, row, {
+      status: 'FAILED_ON_CHAIN',
+      stage: 'DONE',
+      confirmations: FINALITY_CONFIRMATIONS,
+      actualFeeAtomic: row.actualFeeAtomic,
+      failureCode: 'EXECUTION_REVERTED',
+      failureMessage: 'The transaction was included in a block but its execution failed.',
+      updatedAt: at,
+    });
+    settleFailedOnChain(db, failed, at);
+    finishDestination(db, failed, at);
+    emit('transaction.failed_on_chain', failed);
+    return;
+  }
+  const confirmed = patchPending(db, row, {
+    status: 'CONFIRMED',
+    stage: 'DONE',
+    confirmations: FINALITY_CONFIRMATIONS,
+    updatedAt: at,
+  });
+  settleConfirmed(db, confirmed, at);
+  finishDestination(db, confirmed, at);
+  emit('transaction.confirmed', confirmed);
+}
+
+function finalizeDeposit(db: Database.Database, row: TransactionRow, at: string): void {
+  const confirmed = patchPending(db, row, {
+    status: 'CONFIRMED',
+    stage: 'DONE',
+    confirmations: FINALITY_CONFIRMATIONS,
+    updatedAt: at,
+  });
+  const deposit = (type: EventType) => {
+    appendEvent(db, {
+      orgId: row.orgId,
+      type,
+      correlationId: row.correlationId,
+      occurredAt: at,
+      data: depositEventData(db, confirmed),
+    });
+  };
+  deposit('deposit.confirmed');
+  emitter(db, at)('transaction.confirmed', confirmed);
+  creditDeposit(db, confirmed, at);
+  markDepositCredited(db, confirmed.id, at);
+  deposit('deposit.credited');
+}
+
+function progress(db: Database.Database, row: TransactionRow, block: Block): void {
+  if (row.blockNumber === null) return;
+  const confirmations = Math.min(block.number - row.blockNumber + 1, FINALITY_CONFIRMATIONS);
+  if (confirmations >= FINALITY_CONFIRMATIONS) {
+    if (row.type === 'DEPOSIT') finalizeDeposit(db, row, block.at);
+    else finalizeOutgoing(db, row, block.at);
+    return;
+  }
+  if (confirmations <= row.confirmations) return;
+  const crossed = CONFIRMATION_STEPS.some((s) => row.confirmations < s && s <= confirmations);
+  const next = patchPending(db, row, { confirmations, updatedAt: block.at });
+  if (crossed) emitter(db, block.at)('transaction.updated', next);
+}
+
+export type Lifecycle = {
+  onBlock(block: Block): void;
+};
+
+export function createLifecycle(deps: LifecycleDeps): Lifecycle {
+  const { db } = deps;
+
+  function step(row: TransactionRow, block: Block): void {
+    const nowIso = new Date(deps.now()).toISOString();
+    switch (row.stage) {
+      case 'RESERVED':
+      case 'SIGNING':
+        if (deps.now() - row.createdAtMs >= deps.coSignerTimeoutMs) {
+          failTransaction(
+            db,
+            row,
+            {
+              code: 'CO_SIGNER_TIMEOUT',
+              message: `The Co-Signer did not sign within ${Math.round(deps.coSignerTimeoutMs / 1000)} s.`,
+            },
+            nowIso,
+          );
+        }
+        return;
+      case 'SIGNED':
+        broadcast(db, row, block);
+        return;
+      case 'BROADCAST':
+      case 'OBSERVED':
+        progress(db, row, block);
+        return;
+      case 'DESTINATION':
+      case 'DONE':
+        return;
+    }
+  }
+
+  return {
+    onBlock(block) {
+      for (const row of pendingTransactions(db)) {
+        try {
+          db.transaction(() => {
+            const fresh = getTransaction(db, row.id);
+            if (fresh?.status === 'PENDING') step(fresh, block);
+          })();
+        } catch (error) {
+          deps.onError?.(error, row.id);
+        }
+      }
+    },
+  };
+}
