@@ -125,7 +125,7 @@ function query(req: Request): Query {
   return req.query;
 }
 
-/** POST, list and detail of /api/v1/transactions, plus the account sub-list. */
+/** POST, list and detail of /api/v1/transactions (the account sub-list is routed by accounts). */
 export function transactionsRoutes(ctx: AppContext): Router {
   const router = express.Router();
 
@@ -161,21 +161,6 @@ export function transactionsRoutes(ctx: AppContext): Router {
       throw new HttpError('RESOURCE_NOT_FOUND', 'No such transaction in this organization.');
     res.json(toTransaction(ctx.db, row, viewContextFor(ctx.db, orgId)));
   });
-
-  router.get(
-    '/ledger/accounts/:accountId/transactions',
-    requireScope('transactions:read'),
-    (req, res) => {
-      res.json(
-        accountTransactionsPage(
-          ctx,
-          principalOf(req).orgId,
-          pathParam(req.params.accountId),
-          query(req),
-        ),
-      );
-    },
-  );
 
   return router;
 }
