@@ -125,7 +125,7 @@ export function createCoSignerSimulator(deps: CoSignerDeps): CoSignerSimulator {
       .prepare<[], { id: string }>('SELECT id FROM orgs WHERE co_signer_online = 1')
       .all();
     for (const { id: orgId } of orgs) {
-      const pending = openIntents(deps.db, orgId, signers.get(orgId)?.signer.keyId ?? null);
+      const pending = openIntents(deps.db, orgId);
       if (pending.length === 0) continue;
       const org = signerFor(orgId);
       for (const intent of pending) {

@@ -156,20 +156,20 @@ export function postSessionMessage(
   };
 }
 
-/** Intents waiting for this org's Co-Signer (PENDING, or CLAIMED by `keyId` but unsigned). */
+/**
+ * Intents waiting for this org's Co-Signer: PENDING ones, and CLAIMED ones whose signature never
+ * arrived (e.g. a restart between claim and message; the session accepts any co-signer key of
+ * the org, verified against the calling key).
+ */
 export function openIntents(
   db: Db,
   orgId: string,
-  keyId: string | null,
 ): { id: string; status: string; sessionId: string | null; digest: string }[] {
   return db
-    .prepare<
-      [string, string],
-      { id: string; status: string; sessionId: string | null; digest: string }
-    >(
+    .prepare<[string], { id: string; status: string; sessionId: string | null; digest: string }>(
       `SELECT id, status, session_id AS sessionId, digest FROM signing_intents
-        WHERE org_id = ? AND (status = 'PENDING' OR (status = 'CLAIMED' AND claimed_by_key_id = ?))
+        WHERE org_id = ? AND status IN ('PENDING', 'CLAIMED')
         ORDER BY created_at`,
     )
-    .all(orgId, keyId ?? '');
+    .all(orgId);
 }

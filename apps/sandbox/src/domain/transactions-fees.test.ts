@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { quoteFee } from './transactions-fees';
+
+describe('quoteFee', () => {
+  it('charges 1.1 TRX for a native transfer and refuses a fee limit there', () => {
+    expect(quoteFee(false, undefined)).toEqual({
+      ok: true,
+      quote: {
+        asset: 'TRX',
+        estimatedFeeAtomic: 1_100_000n,
+        reservedFeeAtomic: 1_100_000n,
+        actualFeeAtomic: 1_100_000n,
+        feeLimitAtomic: null,
+      },
+    });
+    expect(quoteFee(false, '30000000').ok).toBe(false);
+  });
+
+  it('reserves the TRC-20 fee limit (default 30 TRX) and charges at most 13.45 TRX', () => {
+    const byDefault = quoteFee(true, undefined);
+    expect(byDefault).toMatchObject({
+      ok: true,
+      quote: {
+        reservedFeeAtomic: 30_000_000n,
+        actualFeeAtomic: 13_450_000n,
+        feeLimitAtomic: 30_000_000n,
+      },
+    });
+    expect(quoteFee(true, '5000000')).toMatchObject({
+      ok: true,
+      quote: { reservedFeeAtomic: 5_000_000n, actualFeeAtomic: 5_000_000n },
+    });
+  });
+
+  it('accepts fee limits from 1 to 15,000 TRX only', () => {
+    expect(quoteFee(true, '1000000').ok).toBe(true);
+    expect(quoteFee(true, '15000000000').ok).toBe(true);
+    expect(quoteFee(true, '999999').ok).toBe(false);
+    expect(quoteFee(true, '0').ok).toBe(false);
+    expect(quoteFee(true, '15000000001').ok).toBe(false);
+  });
+});
