@@ -3,6 +3,7 @@ export * from './amounts';
 export * from './encoding';
 export * from './errors';
 export * from './events';
+export * from './scopes';
 export * from './schemas/account';
 export * from './schemas/asset';
 export * from './schemas/balance';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { HttpError } from '../errors';
+import type { Db } from '../store/db';
+
+export const ENVELOPES = ['mvp', 'topic', 'both'] as const;
+export const FORCED_OUTCOMES = ['CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN'] as const;
+
+/** The fault switches of DESIGN.md, resolved to their values (defaults: no fault). */
+export type Faults = {
+  upstreamUnavailableRate: number;
+  latencyMs: number;
+  duplicateEventRate: number;
+  dropSocketEveryMs: number | null;
+  legacyConnectedEvent: boolean;
+  envelope: (typeof ENVELOPES)[number];
+  withdrawalsBlocked: boolean;
+  walletPlanLimit: number | null;
+  nextTransactionOutcome: (typeof FORCED_OUTCOMES)[number] | null;
+};
+
+export const DEFAULT_FAULTS: Faults = {
+  upstreamUnavailableRate: 0,
+  latencyMs: 0,
+  duplicateEventRate: 0,
+  dropSocketEveryMs: null,
+  legacyConnectedEvent: false,
+  envelope: 'mvp',
+  withdrawalsBlocked: false,
+  walletPlanLimit: null,
+  nextTransactionOutcome: null,
+};
+
+const rate = z.number().min(0).max(1);
+
+/** A PUT body: fields left out keep their value; null restores the default. */
+export const FaultsPatchSchema = z.strictObject({
+  upstreamUnavailableRate: rate.nullable().optional(),
+  latencyMs: z.number().int().min(0).max(60_000).nullable().optional(),
+  duplicateEventRate: rate.nullable().optional(),
+  dropSocketEveryMs: z.number().int().min(50).max(86_400_000).nullable().optional(),
+  legacyConnectedEvent: z.boolean().nullable().optional(),
+  envelope: z.enum(ENVELOPES).nullable().optional(),
+  withdrawalsBlocked: z.boolean().nullable().optional(),
+  walletPlanLimit: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  nextTransactionOutcome: z.enum(FORCED_OUTCOMES).nullable().optional(),
+});
+export type FaultsPatch = z.infer<typeof FaultsPatchSchema>;
+
+/** What is stored: only the switches that are set (a row read back is validated). */
+const StoredFaultsSchema = FaultsPatchSchema.partial();
+
+function readStored(db: Db, orgId: string): Record<string, unknown> | null {
+  const row = db
+    .prepare<[string], { faults: string }>('SELECT faults FROM orgs WHERE id = ?')
+    .get(orgId);
+  if (!row) return null;
+  const parsed = StoredFaultsSchema.safeParse(JSON.parse(row.faults));
+  return parsed.success ? parsed.data : {};
+}
+
+/** The org's fault switches (defaults for an unknown org). Cheap: one primary-key read. */
+export function getFaults(db: Db, orgId: string): Faults {
+  const stored = readStored(db, orgId) ?? {};
+  const faults: Faults = { ...DEFAULT_FAULTS };
+  for (const [key, value] of Object.entries(stored)) {
+    if (value !== null && value !== undefined && key in faults) {
+      Object.assign(faults, { [key]: value });
+    }
+  }
+  return faults;
+}
+
+/** Merges a patch into the org's switches and returns the resolved result. */
+export function updateFaults(db: Db, orgId: string, patch: FaultsPatch): Faults {
+  return db.transaction(() => {
+    const stored = readStored(db, orgId);
+    if (stored === null) throw new HttpError('RESOURCE_NOT_FOUND', 'No such organization.');
+    const next: Record<string, unknown> = { ...stored };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    db.prepare('UPDATE orgs SET faults = ? WHERE id = ?').run(JSON.stringify(next), orgId);
+    return getFaults(db, orgId);
+  })();
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { EventType } from '@settlement/protocol';
+import type { Db } from '../store/db';
+
+/** One durable business event as stored in the outbox. */
+export type StoredEvent = {
+  position: number;
+  id: string;
+  orgId: string;
+  sequence: number;
+  type: string;
+  occurredAt: string;
+  correlationId: string | null;
+  data: Record<string, unknown>;
+};
+
+export type NewEvent = {
+  orgId: string;
+  type: EventType;
+  correlationId: string | null;
+  /** The durable state-transition time (ISO 8601), not the delivery time. */
+  occurredAt: string;
+  data: Record<string, unknown>;
+};
+
+type EventRow = {
+  position: number;
+  id: string;
+  org_id: string;
+  sequence: number;
+  type: string;
+  occurred_at: string;
+  correlation_id: string | null;
+  data: string;
+};
+
+const DataSchema = z.record(z.string(), z.unknown());
+
+function toEvent(row: EventRow): StoredEvent {
+  return {
+    position: row.position,
+    id: row.id,
+    orgId: row.org_id,
+    sequence: row.sequence,
+    type: row.type,
+    occurredAt: row.occurred_at,
+    correlationId: row.correlation_id,
+    data: DataSchema.parse(JSON.parse(row.data)),
+  };
+}
+
+/**
+ * Appends a business event. Call it INSIDE the transaction of the state change it reports:
+ * the event then commits (or rolls back) with it, so none is lost and none is invented.
+ */
+export function appendEvent(db: Db, event: NewEvent): StoredEvent {
+  if (!db.inTransaction)
+    throw new Error('appendEvent must run inside the state-change transaction');
+  const next = db
+    .prepare<[string], { next: number }>(
+      'SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM events WHERE org_id = ?',
+    )
+    .get(event.orgId);
+  const sequence = next?.next ?? 1;
+  const id = randomUUID();
+  const result = db
+    .prepare(
+      `INSERT INTO events (id, org_id, sequence, type, occurred_at, correlation_id, data, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      event.orgId,
+      sequence,
+      event.type,
+      event.occurredAt,
+      event.correlationId,
+      JSON.stringify(event.data),
+      new Date().toISOString(),
+    );
+  return {
+    position: Number(result.lastInsertRowid),
+    id,
+    orgId: event.orgId,
+    sequence,
+    type: event.type,
+    occurredAt: event.occurredAt,
+    correlationId: event.correlationId,
+    data: event.data,
+  };
+}
+
+/** Highest committed outbox position (0 when empty). */
+export function lastPosition(db: Db): number {
+  return (
+    db
+      .prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events')
+      .get()?.position ?? 0
+  );
+}
+
+/** Every org's events committed after `position`, in commit order. */
+export function eventsAfter(db: Db, position: number, limit: number): StoredEvent[] {
+  return db
+    .prepare<[number, number], EventRow>(
+      'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    )
+    .all(position, limit)
+    .map(toEvent);
+}
+
+/** One org's events with sequence above `sequence` and position at most `maxPosition`. */
+export function orgEventsAfterSequence(
+  db: Db,
+  orgId: string,
+  sequence: number,
+  maxPosition: number,
+  limit: number,
+): StoredEvent[] {
+  return db
+    .prepare<[string, number, number, number], EventRow>(
+      'SELECT * FROM events WHERE org_id = ? AND sequence > ? AND position <= ? ORDER BY sequence LIMIT ?',
+    )
+    .all(orgId, sequence, maxPosition, limit)
+    .map(toEvent);
+}
+
+/** Events of one org, for tests and support tooling (newest last). */
+export function orgEvents(db: Db, orgId: string): StoredEvent[] {
+  return db
+    .prepare<[string], EventRow>('SELECT * FROM events WHERE org_id = ? ORDER BY sequence')
+    .all(orgId)
+    .map(toEvent);
+}

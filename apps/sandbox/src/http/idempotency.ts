@@ -1,0 +1,97 @@
+import type { Request, Response } from 'express';
+import { HttpError } from '../errors';
+import type { Db } from '../store/db';
+import { rawBody, sha256Hex } from './body';
+
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export type IdempotencyConflictCode = 'IDEMPOTENCY_CONFLICT' | 'mpc.errors.IDEMPOTENCY_CONFLICT';
+
+/** The X-Idempotency-Key of a request: 400 when missing or not 1-255 visible ASCII. */
+export function idempotencyKeyOf(req: Request): string {
+  const value = req.headers['x-idempotency-key'];
+  if (value === undefined) throw new HttpError('IDEMPOTENCY_KEY_REQUIRED');
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
+    throw new HttpError(
+      'IDEMPOTENCY_KEY_INVALID',
+      'X-Idempotency-Key must be 1-255 visible ASCII characters.',
+    );
+  }
+  return value;
+}
+
+/** method + raw target + body hash: any change of these with the same key is a conflict. */
+export function fingerprintOf(req: Request): string {
+  return sha256Hex(`${req.method}\n${req.originalUrl}\n${sha256Hex(rawBody(req))}`);
+}
+
+export type IdempotentOutcome = { status: number; body: string; isReplay: boolean };
+
+export type IdempotentRequest = {
+  orgId: string;
+  key: string;
+  fingerprint: string;
+  conflictCode: IdempotencyConflictCode;
+  nowMs: number;
+};
+
+/**
+ * Runs `operation` at most once per (org, key). The operation runs inside one SQLite
+ * transaction together with the idempotency record, so its writes, its outbox events and the
+ * record commit or roll back together. A replay returns the stored status and exact body bytes;
+ * the same key with another fingerprint is a conflict. Only successful (2xx) outcomes are
+ * recorded: a rejected request created nothing, so retrying it may still succeed.
+ *
+ * Everything here is synchronous on one connection, so concurrent requests with one key are
+ * serialized: the first runs, the others find its record and replay it.
+ */
+export function runIdempotent(
+  db: Db,
+  request: IdempotentRequest,
+  operation: () => { status: number; body: unknown },
+): IdempotentOutcome {
+  return db.transaction((): IdempotentOutcome => {
+    const existing = db
+      .prepare<
+        [string, string],
+        { fingerprint: string; status: number; body: string; created_at: number }
+      >(
+        'SELECT fingerprint, status, body, created_at FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?',
+      )
+      .get(request.orgId, request.key);
+    if (existing && existing.created_at > request.nowMs - IDEMPOTENCY_RETENTION_MS) {
+      if (existing.fingerprint !== request.fingerprint) {
+        throw new HttpError(request.conflictCode);
+      }
+      return { status: existing.status, body: existing.body, isReplay: true };
+    }
+    if (existing) {
+      db.prepare('DELETE FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?').run(
+        request.orgId,
+        request.key,
+      );
+    }
+    const result = operation();
+    const body = JSON.stringify(result.body);
+    if (result.status >= 200 && result.status < 300) {
+      db.prepare(
+        'INSERT INTO idempotency_records (org_id, idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(request.orgId, request.key, request.fingerprint, result.status, body, request.nowMs);
+    }
+    return { status: result.status, body, isReplay: false };
+  })();
+}
+
+/** Writes an idempotent outcome: same status and body bytes as the first time. */
+export function sendIdempotent(res: Response, outcome: IdempotentOutcome): void {
+  if (outcome.isReplay) res.setHeader('x-idempotent-replayed', 'true');
+  res.status(outcome.status).type('application/json').send(outcome.body);
+}
+
+/** Drops records past the 24 h retention. */
+export function pruneIdempotencyRecords(db: Db, nowMs: number): number {
+  return db
+    .prepare('DELETE FROM idempotency_records WHERE created_at <= ?')
+    .run(nowMs - IDEMPOTENCY_RETENTION_MS).changes;
+}

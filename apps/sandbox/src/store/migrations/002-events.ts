@@ -1,0 +1,23 @@
+import type { Migration } from './migration';
+
+/** The durable outbox: one row per business event, per-org increasing sequence. */
+export const migration002: Migration = {
+  version: 2,
+  name: 'events',
+  up: (db) => {
+    db.exec(`
+      CREATE TABLE events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        occurred_at TEXT NOT NULL,
+        correlation_id TEXT,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (org_id, sequence)
+      );
+    `);
+  },
+};
