@@ -75,12 +75,11 @@ export function updateFaults(db: Db, orgId: string, patch: FaultsPatch): Faults 
   return db.transaction(() => {
     const stored = readStored(db, orgId);
     if (stored === null) throw new HttpError('RESOURCE_NOT_FOUND', 'No such organization.');
-    const next: Record<string, unknown> = { ...stored };
+    const merged: Record<string, unknown> = { ...stored };
     for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      if (value === null) delete next[key];
-      else next[key] = value;
+      if (value !== undefined) merged[key] = value;
     }
+    const next = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
     db.prepare('UPDATE orgs SET faults = ? WHERE id = ?').run(JSON.stringify(next), orgId);
     return getFaults(db, orgId);
   })();

@@ -37,7 +37,7 @@ function text(req: Request, name: string, max: number): string | undefined {
 /** Metadata over 16 KiB is a domain rule (422), checked before the shape (400). */
 function hasOversizeMetadata(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || !('metadata' in body)) return false;
-  const size = Buffer.byteLength(JSON.stringify(body.metadata) ?? '', 'utf8');
+  const size = Buffer.byteLength(JSON.stringify(body.metadata), 'utf8');
   return size > METADATA_MAX_BYTES;
 }
 

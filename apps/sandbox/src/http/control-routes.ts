@@ -53,23 +53,23 @@ export function controlRoutes(ctx: AppContext, adminToken: string): Router {
     const request = parseBody(CreateApiKeyRequestSchema, jsonBody(req));
     res
       .status(201)
-      .json(createApiKey(ctx.db, req.params.orgId ?? '', request, new Date(ctx.nowMs())));
+      .json(createApiKey(ctx.db, req.params.orgId, request, new Date(ctx.nowMs())));
   });
 
   router.put('/orgs/:orgId/co-signer', (req, res) => {
     const { online } = parseBody(CoSignerSchema, jsonBody(req));
-    const org = setCoSignerOnline(ctx.db, req.params.orgId ?? '', online, new Date(ctx.nowMs()));
+    const org = setCoSignerOnline(ctx.db, req.params.orgId, online, new Date(ctx.nowMs()));
     res.json({ orgId: org.id, online: org.isCoSignerOnline, lastSeenAt: org.coSignerLastSeenAt });
   });
 
   router.get('/orgs/:orgId/faults', (req, res) => {
-    const org = requireOrg(ctx.db, req.params.orgId ?? '');
+    const org = requireOrg(ctx.db, req.params.orgId);
     res.json(getFaults(ctx.db, org.id));
   });
 
   router.put('/orgs/:orgId/faults', (req, res) => {
     const patch = parseBody(FaultsPatchSchema, jsonBody(req));
-    res.json(updateFaults(ctx.db, req.params.orgId ?? '', patch));
+    res.json(updateFaults(ctx.db, req.params.orgId, patch));
   });
 
   router.use(depositRoutes(ctx));
