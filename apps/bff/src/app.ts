@@ -1,0 +1,165 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config, Keys } from './config';
+import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
+import { authRoutes } from './routes/auth';
+import { apiRoutes } from './routes/api';
+import { csrfGuard, loadSession } from './routes/guards';
+import { healthRoutes } from './routes/health';
+import { operationRoutes } from './routes/operations';
+import { sandboxRoutes } from './routes/sandbox';
+import { staticRoutes } from './routes/static';
+import type { Services } from './services/context';
+import { createIdempotentExecutor } from './services/idempotent';
+import { createLoginThrottle } from './services/login-throttle';
+import type { Db } from './store/db';
+import { createJournalStore } from './store/journal';
+import { createLogStore } from './store/logs';
+import { createOperatorStore } from './store/operators';
+import { createSessionStore } from './store/sessions';
+import { createSettingsStore } from './store/settings';
+import { createUpstream } from './upstream/upstream';
+
+export type AppDeps = {
+  config: Config;
+  keys: Keys;
+  db: Db;
+  logger: Logger;
+  now?: () => number;
+  /** Test hook: shorter retry backoff against the upstream. */
+  upstreamRetry?: { baseMs?: number; capMs?: number };
+};
+
+export type Bff = {
+  app: Express;
+  services: Services;
+  /** Starts periodic maintenance (retention pruning); nothing runs before this. */
+  start(): void;
+  stop(): Promise<void>;
+};
+
+const DAY_MS = 86_400_000;
+const JOURNAL_RETENTION_MS = 7 * DAY_MS;
+
+export function createServices(deps: AppDeps): Services {
+  const now = deps.now ?? Date.now;
+  const upstreamOptions = {
+    baseUrl: deps.config.upstreamUrl,
+    keys: deps.keys,
+    timeoutMs: deps.config.upstreamTimeoutMs,
+    ...(deps.upstreamRetry ? { retry: deps.upstreamRetry } : {}),
+  };
+  return {
+    config: deps.config,
+    logger: deps.logger,
+    upstream: createUpstream(upstreamOptions),
+    operators: createOperatorStore(deps.db, now),
+    sessions: createSessionStore(
+      deps.db,
+      { idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs },
+      now,
+    ),
+    journal: createJournalStore(deps.db, now),
+    logs: createLogStore(deps.db),
+    settings: createSettingsStore(deps.db),
+    throttle: createLoginThrottle(now),
+    now,
+  };
+}
+
+/** Builds the BFF over its dependencies; listening and timers are the caller's (main.ts). */
+export function createApp(deps: AppDeps): Bff {
+  const services = createServices(deps);
+  const { logger, config } = services;
+  const executor = createIdempotentExecutor(services);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestIdMiddleware);
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId: requestIdOf(res),
+          upstreamRequestId: res.getHeader('x-request-id'),
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    });
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const bff = express.Router();
+  bff.use(loadSession(services));
+  bff.use(csrfGuard({ exempt: ['/auth/login'] }));
+  bff.use('/api', apiRoutes(services, executor));
+  bff.use(express.json({ limit: '64kb' }));
+  bff.use('/auth', authRoutes(services));
+  bff.use('/operations', operationRoutes(services));
+  bff.use('/sandbox', sandboxRoutes(services));
+  bff.use(healthRoutes(services));
+  bff.use(() => {
+    throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
+  });
+  app.use('/bff', bff);
+  app.use(staticRoutes(config.consoleDist));
+  app.use(() => {
+    throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
+  });
+  app.use(errorMiddleware(logger));
+
+  let timer: NodeJS.Timeout | null = null;
+  const maintain = () => {
+    const at = services.now();
+    try {
+      services.sessions.removeExpired();
+      services.logs.prune(at - config.logRetentionDays * DAY_MS, config.logMaxRows);
+      services.journal.pruneBefore(at - JOURNAL_RETENTION_MS);
+    } catch (error) {
+      logger.error({ err: error }, 'maintenance failed');
+    }
+  };
+
+  return {
+    app,
+    services,
+    start() {
+      if (timer) return;
+      maintain();
+      timer = setInterval(maintain, 10 * 60_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await services.upstream.close();
+    },
+  };
+}

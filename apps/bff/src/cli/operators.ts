@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { generatePassword, hashPassword } from '../services/passwords';
+import { openDb } from '../store/db';
+import { RoleSchema, UsernameSchema, createOperatorStore } from '../store/operators';
+
+const USAGE = `usage:
+  npm run operators -w @settlement/bff -- add <username> --role <support|treasury|admin> [--password-stdin]
+  npm run operators -w @settlement/bff -- reset-password <username> [--password-stdin]
+  npm run operators -w @settlement/bff -- list
+Without --password-stdin a random password is generated and printed once.`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+async function passwordFrom(isStdin: boolean): Promise<{ password: string; isGenerated: boolean }> {
+  if (!isStdin) return { password: generatePassword(), isGenerated: true };
+  const password = await readStdin();
+  if (password.length < 12) throw new Error('password must be at least 12 characters');
+  return { password, isGenerated: false };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } },
+  });
+  const [command, usernameArg] = positionals;
+  const config = loadConfig();
+  const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
+  try {
+    const operators = createOperatorStore(db);
+    if (command === 'list') {
+      for (const operator of operators.list())
+        process.stdout.write(`${operator.username}\t${operator.role}\n`);
+      return;
+    }
+    if (command !== 'add' && command !== 'reset-password') throw new Error(USAGE);
+    const username = UsernameSchema.safeParse(usernameArg);
+    if (!username.success)
+      throw new Error(`username ${username.error.issues[0]?.message ?? 'is invalid'}\n${USAGE}`);
+    if (command === 'add') {
+      const role = RoleSchema.safeParse(values.role);
+      if (!role.success) throw new Error(`--role must be support, treasury or admin\n${USAGE}`);
+      if (operators.findByUsername(username.data))
+        throw new Error(`operator ${username.data} exists`);
+      const { password, isGenerated } = await passwordFrom(values['password-stdin']);
+      operators.add(username.data, role.data, await hashPassword(password));
+      process.stdout.write(`added ${username.data} (${role.data})\n`);
+      if (isGenerated) process.stdout.write(`password: ${password}\n`);
+      return;
+    }
+    const { password, isGenerated } = await passwordFrom(values['password-stdin']);
+    if (!operators.resetPassword(username.data, await hashPassword(password))) {
+      throw new Error(`no operator ${username.data}`);
+    }
+    process.stdout.write(`password of ${username.data} reset; its sessions are closed\n`);
+    if (isGenerated) process.stdout.write(`password: ${password}\n`);
+  } finally {
+    db.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

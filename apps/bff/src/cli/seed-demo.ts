@@ -1,0 +1,170 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { request } from 'undici';
+import { z } from 'zod';
+import { ConfigError, loadConfig, type KeysFile } from '../config';
+import { generatePassword, hashPassword } from '../services/passwords';
+import { openDb } from '../store/db';
+import { createOperatorStore, type Role } from '../store/operators';
+
+/** Least privilege: one key per need (DESIGN.md "Operators and keys"). */
+export const DEMO_KEYS = [
+  { name: 'reader', scopes: ['wallets:read', 'accounts:read', 'transactions:read', 'mpc:read'] },
+  { name: 'treasury', scopes: ['wallets:create', 'withdrawals:create'] },
+  { name: 'mpc-admin', scopes: ['mpc:initialize'] },
+  { name: 'events', scopes: ['websockets:read'] },
+] as const;
+
+const DEMO_OPERATORS: readonly { username: string; role: Role }[] = [
+  { username: 'admin', role: 'admin' },
+  { username: 'treasury', role: 'treasury' },
+  { username: 'support', role: 'support' },
+];
+
+export type DemoCredentials = {
+  orgId: string;
+  operators: { username: string; role: Role; password: string }[];
+};
+
+const CredentialsSchema = z.object({
+  orgId: z.string(),
+  operators: z.array(
+    z.object({
+      username: z.string(),
+      role: z.enum(['support', 'treasury', 'admin']),
+      password: z.string(),
+    }),
+  ),
+});
+
+const OrgCreatedSchema = z.looseObject({ orgId: z.string().min(1) });
+const KeyCreatedSchema = z.looseObject({ keyId: z.string().min(1), privateKey: z.string().min(1) });
+
+async function controlPlane(
+  sandboxUrl: string,
+  adminToken: string,
+  path: string,
+  body: unknown,
+): Promise<unknown> {
+  const response = await request(`${sandboxUrl.replace(/\/+$/, '')}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.body.text();
+  if (response.statusCode !== 201) {
+    throw new Error(
+      `sandbox control plane ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`,
+    );
+  }
+  return JSON.parse(text);
+}
+
+/** Writes a file atomically with mode 0600. */
+function writeSecret(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.tmp`;
+  writeFileSync(temp, content, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  renameSync(temp, path);
+}
+
+export function keysFilePath(dataDir: string): string {
+  return join(dataDir, 'bff', 'keys.json');
+}
+
+export function credentialsPath(dataDir: string): string {
+  return join(dataDir, 'demo-credentials.json');
+}
+
+/**
+ * Seeds the demo organization once: org "Demo Treasury", least-privilege API keys with
+ * sandbox-generated pairs (keys.json, 0600), operators admin/treasury/support with random
+ * passwords (demo-credentials.json, 0600). When keys.json exists it does nothing and returns
+ * the stored credentials (or null when that file was removed).
+ */
+export async function seedDemo(input: {
+  sandboxUrl: string;
+  adminToken: string;
+  dataDir: string;
+}): Promise<{ isNew: boolean; credentials: DemoCredentials | null }> {
+  const keysPath = keysFilePath(input.dataDir);
+  const credsPath = credentialsPath(input.dataDir);
+  if (existsSync(keysPath)) {
+    const stored = existsSync(credsPath)
+      ? CredentialsSchema.safeParse(JSON.parse(readFileSync(credsPath, 'utf8')))
+      : null;
+    return { isNew: false, credentials: stored?.success ? stored.data : null };
+  }
+
+  const { orgId } = OrgCreatedSchema.parse(
+    await controlPlane(input.sandboxUrl, input.adminToken, '/sandbox/orgs', {
+      name: 'Demo Treasury',
+    }),
+  );
+  const keysFile: KeysFile = { orgId, keys: [] };
+  for (const spec of DEMO_KEYS) {
+    const created = KeyCreatedSchema.parse(
+      await controlPlane(
+        input.sandboxUrl,
+        input.adminToken,
+        `/sandbox/orgs/${encodeURIComponent(orgId)}/api-keys`,
+        { scopes: spec.scopes },
+      ),
+    );
+    keysFile.keys.push({
+      name: spec.name,
+      keyId: created.keyId,
+      seed: created.privateKey,
+      scopes: [...spec.scopes],
+    });
+  }
+
+  const db = openDb(join(input.dataDir, 'bff', 'bff.db'));
+  const credentials: DemoCredentials = { orgId, operators: [] };
+  try {
+    const operators = createOperatorStore(db);
+    for (const { username, role } of DEMO_OPERATORS) {
+      const password = generatePassword();
+      const hash = await hashPassword(password);
+      if (operators.findByUsername(username)) operators.resetPassword(username, hash);
+      else operators.add(username, role, hash);
+      credentials.operators.push({ username, role, password });
+    }
+  } finally {
+    db.close();
+  }
+  writeSecret(credsPath, `${JSON.stringify(credentials, null, 2)}\n`);
+  // keys.json last: its presence marks a completed seed.
+  writeSecret(keysPath, `${JSON.stringify(keysFile, null, 2)}\n`);
+  return { isNew: true, credentials };
+}
+
+/** CLI: `npm run seed-demo -w @settlement/bff` (scripts/start.mjs runs this file directly). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.sandbox) throw new ConfigError('SANDBOX_ADMIN_TOKEN is required to seed the demo');
+  const result = await seedDemo({
+    sandboxUrl: config.sandbox.url,
+    adminToken: config.sandbox.adminToken,
+    dataDir: config.dataDir,
+  });
+  if (!result.isNew) return;
+  const lines = [`Demo organization ${result.credentials?.orgId ?? ''} seeded. Operators:`];
+  for (const operator of result.credentials?.operators ?? []) {
+    lines.push(
+      `  ${operator.username.padEnd(9)} (${operator.role}) password: ${operator.password}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`seed-demo: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { decodeKey32 } from '@settlement/protocol/signing';
+
+/** The interface's scopes; the BFF never holds or uses the sandbox-only `co-signer` scope. */
+export const KEY_SCOPES = [
+  'wallets:create',
+  'wallets:read',
+  'accounts:read',
+  'transactions:read',
+  'withdrawals:create',
+  'mpc:initialize',
+  'mpc:read',
+  'websockets:read',
+] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+const DEFAULT_CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+const wsUrl = z.url({ protocol: /^wss?$/ });
+const positiveMs = z.coerce.number().int().min(1);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  UPSTREAM_URL: httpUrl.default('http://127.0.0.1:4010'),
+  UPSTREAM_WS_URL: optional(wsUrl),
+  KEYS_FILE: optional(z.string().min(1)),
+  SANDBOX_ADMIN_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16-256 visible ASCII'),
+  ),
+  SANDBOX_URL: optional(httpUrl),
+  COSIGNER_HEALTH_URL: optional(httpUrl),
+  CONSOLE_DIST: z.string().min(1).default(DEFAULT_CONSOLE_DIST),
+  SESSION_IDLE_MS: positiveMs.default(15 * 60_000),
+  SESSION_ABSOLUTE_MS: positiveMs.default(8 * 3_600_000),
+  COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$|^__Host-[A-Za-z0-9_-]+$/, 'must be a cookie token')
+    .default('__Host-sc_session'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPSTREAM_TIMEOUT_MS: positiveMs.default(10_000),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  LOG_MAX_ROWS: z.coerce.number().int().min(1_000).default(200_000),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  upstreamUrl: string;
+  upstreamWsUrl: string;
+  keysFile: string;
+  upstreamKind: 'sandbox' | 'remote';
+  /** Present only when upstreamKind is "sandbox". */
+  sandbox: { url: string; adminToken: string } | null;
+  coSignerHealthUrl: string | null;
+  consoleDist: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieName: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  upstreamTimeoutMs: number;
+  logRetentionDays: number;
+  logMaxRows: number;
+  eventRetentionDays: number;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function problems(error: z.ZodError, prefix = ''): string {
+  return error.issues
+    .map((issue) => `${prefix}${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** ws://host/v1/ws from http://host (https -> wss). */
+export function deriveWsUrl(upstreamUrl: string): string {
+  const url = new URL(upstreamUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/ws`;
+  url.search = '';
+  return url.toString();
+}
+
+/** A pure parse of the environment; names every bad key at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty value (as copied from .env.example) means "use the default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(`invalid configuration: ${problems(parsed.error)}`);
+  const e = parsed.data;
+  if (e.SESSION_IDLE_MS > e.SESSION_ABSOLUTE_MS) {
+    throw new ConfigError(
+      'invalid configuration: SESSION_IDLE_MS: must not exceed SESSION_ABSOLUTE_MS',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const upstreamUrl = trimSlash(e.UPSTREAM_URL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    upstreamUrl,
+    upstreamWsUrl: e.UPSTREAM_WS_URL ?? deriveWsUrl(upstreamUrl),
+    keysFile: resolve(e.KEYS_FILE ?? join(dataDir, 'bff', 'keys.json')),
+    upstreamKind: e.SANDBOX_ADMIN_TOKEN ? 'sandbox' : 'remote',
+    sandbox: e.SANDBOX_ADMIN_TOKEN
+      ? { url: trimSlash(e.SANDBOX_URL ?? upstreamUrl), adminToken: e.SANDBOX_ADMIN_TOKEN }
+      : null,
+    coSignerHealthUrl: e.COSIGNER_HEALTH_URL ?? null,
+    consoleDist: resolve(e.CONSOLE_DIST),
+    sessionIdleMs: e.SESSION_IDLE_MS,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_MS,
+    cookieName: e.COOKIE_NAME,
+    logLevel: e.LOG_LEVEL,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
+    logMaxRows: e.LOG_MAX_ROWS,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
+  };
+}
+
+const KeyEntrySchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a short lowercase name'),
+  keyId: z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 visible ASCII'),
+  seed: z.string().superRefine((value, ctx) => {
+    try {
+      decodeKey32(value, 'seed');
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: error instanceof Error ? error.message : 'bad seed',
+      });
+    }
+  }),
+  scopes: z.array(z.enum(KEY_SCOPES)).min(1),
+});
+
+export const KeysFileSchema = z.strictObject({
+  orgId: z.string().min(1),
+  keys: z
+    .array(KeyEntrySchema)
+    .min(1)
+    .refine(
+      (keys) => new Set(keys.map((k) => k.name)).size === keys.length,
+      'key names must be unique',
+    ),
+});
+export type KeysFile = z.infer<typeof KeysFileSchema>;
+
+/** A configured key with its seed decoded once. */
+export type ApiKey = { name: string; keyId: string; seed: Uint8Array; scopes: KeyScope[] };
+export type Keys = { orgId: string; keys: ApiKey[] };
+
+export function parseKeys(value: unknown, source = 'keys file'): Keys {
+  const parsed = KeysFileSchema.safeParse(value);
+  if (!parsed.success) throw new ConfigError(`invalid ${source}: ${problems(parsed.error)}`);
+  return {
+    orgId: parsed.data.orgId,
+    keys: parsed.data.keys.map((k) => ({
+      name: k.name,
+      keyId: k.keyId,
+      seed: decodeKey32(k.seed, 'seed'),
+      scopes: k.scopes,
+    })),
+  };
+}
+
+export function loadKeys(path: string): Keys {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`KEYS_FILE: cannot read ${path} (run the demo seed or write it)`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`KEYS_FILE: ${path} is not JSON`);
+  }
+  return parseKeys(value, `KEYS_FILE ${path}`);
+}
+
+/** The Co-Signer health URL: configured, else the sandbox simulator's for this org. */
+export function coSignerHealthUrlFor(config: Config, orgId: string): string | null {
+  if (config.coSignerHealthUrl) return config.coSignerHealthUrl;
+  if (config.upstreamKind !== 'sandbox') return null;
+  return `${config.upstreamUrl}/co-signer/${encodeURIComponent(orgId)}/healthz`;
+}

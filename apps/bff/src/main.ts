@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig, loadKeys } from './config';
+import { createLogger } from './logger';
+import { openDb } from './store/db';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const keys = loadKeys(config.keysFile);
+  const logger = createLogger(config.logLevel);
+  const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
+  const bff = createApp({ config, keys, db, logger });
+  const server = createServer(bff.app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  bff.start();
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`bff listening on http://${config.host}:${port}\n`);
+  logger.info({ port, upstream: config.upstreamUrl, kind: config.upstreamKind }, 'listening');
+
+  let isStopping = false;
+  const shutdown = (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      bff.stop().then(
+        () => {
+          db.close();
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 5_000).unref();
+  };
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+  process.on('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import express, { type Response, type Router } from 'express';
+import { HttpError, requestIdOf } from '../errors';
+import type { Services } from '../services/context';
+import { OPERATION_ID_PATTERN, type IdempotentExecutor } from '../services/idempotent';
+import { isKnownPath, matchOperation, queryProblem } from '../services/operations';
+import { proxyOperation } from '../services/proxy';
+import { requireRole } from './guards';
+
+const PATH_CHARS = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/]+$/;
+
+function passThrough(
+  res: Response,
+  answer: {
+    status: number;
+    contentType: string | undefined;
+    body: Uint8Array;
+    requestId: string | null;
+    correlationId: string | null;
+  },
+): void {
+  if (answer.requestId) res.setHeader('x-request-id', answer.requestId);
+  if (answer.correlationId) res.setHeader('x-correlation-id', answer.correlationId);
+  res.setHeader('cache-control', 'no-store');
+  res.status(answer.status);
+  if (answer.body.length > 0)
+    res.setHeader('content-type', answer.contentType ?? 'application/json');
+  res.end(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length));
+}
+
+/**
+ * /bff/api/v1/...: the allowlisted operations, role-checked before any upstream call, signed
+ * with the least-privileged key; the target is passed on verbatim and the answer unchanged.
+ */
+export function apiRoutes(services: Services, executor: IdempotentExecutor): Router {
+  const router = express.Router();
+  router.use(express.raw({ type: () => true, limit: '1mb' }));
+
+  router.use(async (req, res) => {
+    const target = req.originalUrl.slice('/bff'.length);
+    const queryAt = target.indexOf('?');
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    const rawQuery = queryAt === -1 ? '' : target.slice(queryAt + 1);
+    const operation = PATH_CHARS.test(path) ? matchOperation(req.method, path) : null;
+    if (!operation) {
+      throw new HttpError(
+        'RESOURCE_NOT_FOUND',
+        isKnownPath(path) ? `${req.method} is not offered on this path.` : 'No such operation.',
+      );
+    }
+    const session = requireRole(res, operation.role);
+    const problem = queryProblem(operation, rawQuery);
+    if (problem) throw new HttpError('INVALID_QUERY_PARAMETER', problem);
+    const body: Uint8Array | null =
+      Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : null;
+    if (operation.method === 'GET' && body) {
+      throw new HttpError('VALIDATION_ERROR', 'A read takes no body.');
+    }
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+
+    if (operation.isIdempotent) {
+      const operationId = req.headers['x-operation-id'];
+      if (typeof operationId !== 'string' || !OPERATION_ID_PATTERN.test(operationId)) {
+        throw new HttpError(
+          'IDEMPOTENCY_KEY_REQUIRED',
+          'X-Operation-Id (1-128 visible ASCII, one per logical action) is required.',
+        );
+      }
+      const result = await executor.execute({
+        operator: session.username,
+        operationId,
+        operation,
+        path,
+        consoleBody: body ?? new Uint8Array(),
+        requestId: requestIdOf(res),
+      });
+      res.setHeader('x-operation-replayed', result.isReplay ? 'true' : 'false');
+      passThrough(res, {
+        status: result.status,
+        contentType: 'application/json',
+        body: result.body,
+        requestId: result.requestId,
+        correlationId: result.correlationId,
+      });
+      return;
+    }
+
+    const response = await proxyOperation(services, {
+      operator: session.username,
+      operation,
+      target,
+      body,
+      requestId: requestIdOf(res),
+      signal: controller.signal,
+    });
+    passThrough(res, {
+      status: response.status,
+      contentType: response.headers['content-type'],
+      body: response.bodyBytes,
+      requestId: response.requestId,
+      correlationId: response.correlationId,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,105 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from '../errors';
+import type { Services } from '../services/context';
+import { requireRoleOf } from '../services/auth';
+import type { Role } from '../store/operators';
+import type { Session } from '../store/sessions';
+
+export function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function sessionCookie(name: string, value: string, maxAgeMs: number): string {
+  const maxAge = Math.max(0, Math.floor(maxAgeMs / 1000));
+  return `${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAge}`;
+}
+
+/** Attaches the live session (if any) to res.locals. */
+export function loadSession(services: Services) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const sessionId = readCookie(req, services.config.cookieName);
+    const session = sessionId ? services.sessions.resolve(sessionId) : null;
+    res.locals.sessionId = session ? sessionId : null;
+    res.locals.session = session;
+    next();
+  };
+}
+
+export function currentSession(res: Response): Session | null {
+  const value = res.locals.session as Session | null | undefined;
+  return value ?? null;
+}
+
+export function currentSessionId(res: Response): string | null {
+  const value = res.locals.sessionId as string | null | undefined;
+  return value ?? null;
+}
+
+export function requireSession(res: Response): Session {
+  const session = currentSession(res);
+  if (!session) throw new HttpError('UNAUTHENTICATED', 'Sign in first (or the session expired).');
+  return session;
+}
+
+export function requireRole(res: Response, role: Role): Session {
+  const session = requireSession(res);
+  requireRoleOf(session, role);
+  return session;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A mutating request must come from our own origin: Origin's host equals the Host header. */
+export function isSameOrigin(req: Request): boolean {
+  const origin = req.headers.origin;
+  const host = req.headers.host;
+  if (typeof origin !== 'string' || !host || origin === 'null') return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+  } catch {
+    return false;
+  }
+}
+
+function tokensEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Mutating requests: same-origin Origin always; X-CSRF-Token equal to the session's token
+ * for every route but login (which has no session yet).
+ */
+export function csrfGuard(options: { exempt: readonly string[] }) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
+    if (!isSameOrigin(req))
+      throw new HttpError('FORBIDDEN', 'Cross-origin or origin-less request refused.');
+    if (options.exempt.includes(req.path)) {
+      next();
+      return;
+    }
+    const session = requireSession(res);
+    const token = req.headers['x-csrf-token'];
+    if (typeof token !== 'string' || !tokensEqual(token, session.csrfToken)) {
+      throw new HttpError('FORBIDDEN', 'Missing or wrong CSRF token.');
+    }
+    next();
+  };
+}

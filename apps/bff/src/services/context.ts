@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+import type { AttemptRecord } from '@settlement/client';
+import type { Config } from '../config';
+import type { JournalStore } from '../store/journal';
+import type { LogStore } from '../store/logs';
+import type { OperatorStore } from '../store/operators';
+import type { SessionStore } from '../store/sessions';
+import type { SettingsStore } from '../store/settings';
+import type { Upstream } from '../upstream/upstream';
+import type { LoginThrottle } from './login-throttle';
+
+/** What services receive: stores, the upstream and the logger. Never `req`/`res`. */
+export type Services = {
+  config: Config;
+  logger: Logger;
+  upstream: Upstream;
+  operators: OperatorStore;
+  sessions: SessionStore;
+  journal: JournalStore;
+  logs: LogStore;
+  settings: SettingsStore;
+  throttle: LoginThrottle;
+  now: () => number;
+};
+
+/** An `onAttempt` hook writing each upstream attempt to the request log and the log stream. */
+export function recordAttempts(
+  services: Pick<Services, 'logs' | 'logger' | 'now'>,
+  context: { operator: string | null; operation: string; operationId: string | null },
+) {
+  return (record: AttemptRecord): void => {
+    const path = record.target.split('?')[0] ?? record.target;
+    services.logs.request({
+      at: services.now(),
+      operator: context.operator,
+      operation: context.operation,
+      operationId: context.operationId,
+      method: record.method,
+      path: record.target,
+      attempt: record.attempt,
+      status: record.status,
+      durationMs: record.durationMs,
+      requestIdSent: record.requestIdSent,
+      upstreamRequestId: record.upstreamRequestId,
+      correlationId: record.correlationId,
+      idempotencyKey: record.idempotencyKey,
+      error: record.error,
+    });
+    services.logger.info(
+      {
+        operator: context.operator,
+        operation: context.operation,
+        method: record.method,
+        path,
+        attempt: record.attempt,
+        status: record.status,
+        ms: record.durationMs,
+        requestIdSent: record.requestIdSent,
+        upstreamRequestId: record.upstreamRequestId,
+        correlationId: record.correlationId,
+        idempotencyKey: record.idempotencyKey,
+        error: record.error,
+      },
+      'upstream call',
+    );
+  };
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { OutcomeUnknownError } from '@settlement/client';
+import {
+  MPC_INITIALIZE_BODY,
+  TransactionSchema,
+  listEnvelope,
+  utf8Bytes,
+} from '@settlement/protocol';
+import { sha256Hex } from '@settlement/protocol/signing';
+import { HttpError } from '../errors';
+import type { JournalEntry } from '../store/journal';
+import { auditAction, resourceIdOf } from './audit';
+import { recordAttempts, type Services } from './context';
+import type { Operation } from './operations';
+
+/** 1-128 visible ASCII characters, chosen by the console per logical action. */
+export const OPERATION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+export type IdempotentResult = {
+  status: number;
+  body: Uint8Array;
+  requestId: string | null;
+  correlationId: string | null;
+  isReplay: boolean;
+};
+
+const MPC_KEY_SETTING = 'mpc-initialize-idempotency-key';
+
+/** `op-<first 32 hex of sha256(orgId|operationId)>`: stable across retries and restarts. */
+export function idempotencyKeyFor(orgId: string, operationId: string): string {
+  return `op-${sha256Hex(`${orgId}|${operationId}`).slice(0, 32)}`;
+}
+
+/** The clientReference the BFF sets when the operator leaves it empty. */
+export function clientReferenceFor(orgId: string, operationId: string): string {
+  return `op-${sha256Hex(`ref|${orgId}|${operationId}`).slice(0, 24)}`;
+}
+
+function parseObject(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    throw new HttpError('VALIDATION_ERROR', 'The body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError('VALIDATION_ERROR', 'The body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The exact bytes to send upstream, and the clientReference (withdrawals). */
+function prepare(
+  services: Services,
+  operation: Operation,
+  consoleBody: Uint8Array,
+  operationId: string,
+): { body: Uint8Array; clientReference: string | null; idempotencyKey: string } {
+  const orgId = services.upstream.orgId;
+  if (operation.name === 'mpc.initialize') {
+    if (consoleBody.length > 0) {
+      const parsed = parseObject(consoleBody);
+      if (Object.keys(parsed).length > 0) {
+        throw new HttpError('VALIDATION_ERROR', 'MPC initialize takes no fields.');
+      }
+    }
+    // One durable key per organization: clicks, reloads and restarts reuse it.
+    const idempotencyKey = services.settings.getOrCreate(
+      `${MPC_KEY_SETTING}:${orgId}`,
+      () => `mpc-init-${randomUUID()}`,
+    );
+    return { body: utf8Bytes(MPC_INITIALIZE_BODY), clientReference: null, idempotencyKey };
+  }
+  const parsed = parseObject(consoleBody);
+  const idempotencyKey = idempotencyKeyFor(orgId, operationId);
+  if (operation.name !== 'transactions.create') {
+    return { body: consoleBody, clientReference: null, idempotencyKey };
+  }
+  const given = parsed.clientReference;
+  if (typeof given === 'string' && given.length > 0) {
+    return { body: consoleBody, clientReference: given, idempotencyKey };
+  }
+  if (given !== undefined && given !== null && given !== '') {
+    throw new HttpError('VALIDATION_ERROR', 'clientReference must be a string.');
+  }
+  const clientReference = clientReferenceFor(orgId, operationId);
+  const body = utf8Bytes(JSON.stringify({ ...parsed, clientReference }));
+  return { body, clientReference, idempotencyKey };
+}
+
+function requestHashOf(operator: string, operation: Operation, consoleBody: Uint8Array): string {
+  return sha256Hex(
+    `${operator}\n${operation.method}\n${operation.name}\n${sha256Hex(consoleBody)}`,
+  );
+}
+
+function recorded(entry: JournalEntry): IdempotentResult {
+  return {
+    status: entry.status ?? 500,
+    body: entry.response ?? new Uint8Array(),
+    requestId: entry.upstreamRequestId,
+    correlationId: entry.correlationId,
+    isReplay: true,
+  };
+}
+
+function unknownOutcome(operationId: string): HttpError {
+  return new HttpError(
+    'UPSTREAM_UNAVAILABLE',
+    'The upstream did not answer; the outcome is unknown. Retry the same action: it is safe.',
+    [{ outcome: 'unknown', operationId }],
+  );
+}
+
+export type IdempotentInput = {
+  operator: string;
+  operationId: string;
+  operation: Operation;
+  path: string;
+  consoleBody: Uint8Array;
+  requestId: string;
+};
+
+/**
+ * Journaled execution of an idempotent operation (wallets, withdrawals, MPC initialize): the
+ * journal row is written before the upstream call and the outcome after. A repeat of the same
+ * operation returns the recorded answer, or reconciles and resends the same key and bytes.
+ */
+export function createIdempotentExecutor(services: Services) {
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function send(
+    entry: JournalEntry,
+    operation: Operation,
+    requestId: string,
+  ): Promise<IdempotentResult> {
+    const chosen = services.upstream.clientFor(operation.scope);
+    if (!chosen)
+      throw new HttpError(
+        'FORBIDDEN',
+        `No configured API key has the scope ${operation.scope ?? 'any'}.`,
+      );
+    const action = auditAction(operation.name);
+    const audit = (
+      outcome: string,
+      upstreamRequestId: string | null,
+      correlationId: string | null,
+      resourceId: string | null,
+    ) => {
+      if (!action) return;
+      services.logs.audit({
+        at: services.now(),
+        operator: entry.operator,
+        action,
+        outcome,
+        operationId: entry.operationId,
+        idempotencyKey: entry.idempotencyKey,
+        upstreamRequestId,
+        correlationId,
+        resourceId,
+        detail: null,
+      });
+    };
+    try {
+      const response = await chosen.client.send('POST', entry.path, {
+        body: entry.body,
+        idempotencyKey: entry.idempotencyKey,
+        requestId,
+        onAttempt: recordAttempts(services, {
+          operator: entry.operator,
+          operation: operation.name,
+          operationId: entry.operationId,
+        }),
+      });
+      const isSuccess = response.status >= 200 && response.status < 300;
+      services.journal.finish(entry.operationId, {
+        state: isSuccess ? 'succeeded' : 'failed',
+        status: response.status,
+        response: response.bodyBytes,
+        upstreamRequestId: response.requestId,
+        correlationId: response.correlationId,
+      });
+      audit(
+        isSuccess ? 'succeeded' : `failed ${response.status}`,
+        response.requestId,
+        response.correlationId,
+        isSuccess ? resourceIdOf(response.bodyBytes) : null,
+      );
+      return {
+        status: response.status,
+        body: response.bodyBytes,
+        requestId: response.requestId,
+        correlationId: response.correlationId,
+        isReplay: false,
+      };
+    } catch (error) {
+      if (error instanceof OutcomeUnknownError) {
+        services.journal.finish(entry.operationId, {
+          state: 'unknown',
+          status: error.lastStatus,
+          response: null,
+          upstreamRequestId: error.lastRequestId,
+          correlationId: null,
+        });
+        audit('unknown', error.lastRequestId, null, null);
+        throw unknownOutcome(entry.operationId);
+      }
+      throw error;
+    }
+  }
+
+  /** For a withdrawal of unknown outcome: the transaction by its clientReference, if it exists. */
+  async function reconcile(entry: JournalEntry): Promise<IdempotentResult | null> {
+    if (entry.operation !== 'transactions.create' || entry.clientReference === null) return null;
+    const reader = services.upstream.clientFor('transactions:read');
+    if (!reader) return null;
+    const target = `/api/v1/transactions?clientReference=${encodeURIComponent(entry.clientReference)}`;
+    let response;
+    try {
+      response = await reader.client.send('GET', target, {
+        onAttempt: recordAttempts(services, {
+          operator: entry.operator,
+          operation: 'transactions.reconcile',
+          operationId: entry.operationId,
+        }),
+      });
+    } catch {
+      throw unknownOutcome(entry.operationId);
+    }
+    if (response.status !== 200) throw unknownOutcome(entry.operationId);
+    const list = listEnvelope(TransactionSchema).safeParse(
+      JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')),
+    );
+    const found = list.success
+      ? list.data.items.find((item) => item.clientReference === entry.clientReference)
+      : undefined;
+    if (!found) return null;
+    const body = utf8Bytes(JSON.stringify(found));
+    const correlationId = found.correlationId ?? response.correlationId;
+    services.journal.finish(entry.operationId, {
+      state: 'succeeded',
+      status: 201,
+      response: body,
+      upstreamRequestId: response.requestId,
+      correlationId,
+    });
+    services.logs.audit({
+      at: services.now(),
+      operator: entry.operator,
+      action: 'transaction.create',
+      outcome: 'reconciled',
+      operationId: entry.operationId,
+      idempotencyKey: entry.idempotencyKey,
+      upstreamRequestId: response.requestId,
+      correlationId,
+      resourceId: found.id,
+      detail: `found by clientReference ${entry.clientReference}`,
+    });
+    return { status: 201, body, requestId: response.requestId, correlationId, isReplay: true };
+  }
+
+  async function run(input: IdempotentInput): Promise<IdempotentResult> {
+    const requestHash = requestHashOf(input.operator, input.operation, input.consoleBody);
+    const existing = services.journal.get(input.operationId);
+    if (existing) {
+      if (existing.requestHash !== requestHash || existing.path !== input.path) {
+        throw new HttpError(
+          'IDEMPOTENCY_CONFLICT',
+          'This operation id was already used for a different request.',
+          [{ operationId: input.operationId }],
+        );
+      }
+      if (existing.state === 'succeeded' || existing.state === 'failed') return recorded(existing);
+      const reconciled = await reconcile(existing);
+      if (reconciled) return reconciled;
+      services.journal.markPending(existing.operationId);
+      return send(existing, input.operation, input.requestId);
+    }
+    const prepared = prepare(services, input.operation, input.consoleBody, input.operationId);
+    const entry = {
+      operationId: input.operationId,
+      operator: input.operator,
+      operation: input.operation.name,
+      idempotencyKey: prepared.idempotencyKey,
+      method: input.operation.method,
+      path: input.path,
+      requestHash,
+      body: prepared.body,
+      bodyHash: sha256Hex(prepared.body),
+      clientReference: prepared.clientReference,
+    };
+    if (!services.journal.begin(entry)) return run(input);
+    const stored = services.journal.get(input.operationId);
+    if (!stored) throw new Error('journal row vanished');
+    return send(stored, input.operation, input.requestId);
+  }
+
+  return {
+    /** Same operation id in flight in this process: wait for it, then answer from the journal. */
+    async execute(input: IdempotentInput): Promise<IdempotentResult> {
+      for (;;) {
+        const pending = inFlight.get(input.operationId);
+        if (!pending) break;
+        await pending.catch(() => undefined);
+      }
+      const promise = run(input);
+      inFlight.set(input.operationId, promise);
+      try {
+        return await promise;
+      } finally {
+        inFlight.delete(input.operationId);
+      }
+    },
+  };
+}
+
+export type IdempotentExecutor = ReturnType<typeof createIdempotentExecutor>;

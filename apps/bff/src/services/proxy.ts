@@ -1,0 +1,57 @@
+import type { RawResponse } from '@settlement/client';
+import { HttpError } from '../errors';
+import type { Operation } from './operations';
+import { recordAttempts, type Services } from './context';
+import { auditAction, resourceIdOf } from './audit';
+
+/**
+ * One non-journaled operation (reads, and account creation which the interface guards by
+ * externalId instead of an idempotency key): signed with the least-privileged key, answered
+ * with the upstream's status and bytes unchanged.
+ */
+export async function proxyOperation(
+  services: Services,
+  input: {
+    operator: string;
+    operation: Operation;
+    target: string;
+    body: Uint8Array | null;
+    requestId: string;
+    signal: AbortSignal;
+  },
+): Promise<RawResponse> {
+  const { operation } = input;
+  const chosen = services.upstream.clientFor(operation.scope);
+  if (!chosen) {
+    throw new HttpError(
+      'FORBIDDEN',
+      `No configured API key has the scope ${operation.scope ?? 'any'}.`,
+    );
+  }
+  const response = await chosen.client.send(operation.method, input.target, {
+    body: input.body,
+    requestId: input.requestId,
+    signal: input.signal,
+    onAttempt: recordAttempts(services, {
+      operator: input.operator,
+      operation: operation.name,
+      operationId: null,
+    }),
+  });
+  const action = auditAction(operation.name);
+  if (action) {
+    services.logs.audit({
+      at: services.now(),
+      operator: input.operator,
+      action,
+      outcome: response.status < 300 ? 'succeeded' : `failed ${response.status}`,
+      operationId: null,
+      idempotencyKey: null,
+      upstreamRequestId: response.requestId,
+      correlationId: response.correlationId,
+      resourceId: response.status < 300 ? resourceIdOf(response.bodyBytes) : null,
+      detail: null,
+    });
+  }
+  return response;
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/** Ordered schema migrations; index + 1 is the `user_version` after each. Append only. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE operators (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('support', 'treasury', 'admin')),
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    operator_id INTEGER NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_operator ON sessions(operator_id);
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE journal (
+    operation_id TEXT PRIMARY KEY,
+    operator TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    body BLOB NOT NULL,
+    body_hash TEXT NOT NULL,
+    client_reference TEXT,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed', 'unknown')),
+    status INTEGER,
+    response BLOB,
+    upstream_request_id TEXT,
+    correlation_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX journal_key ON journal(idempotency_key);
+  CREATE INDEX journal_client_reference ON journal(client_reference);
+  CREATE INDEX journal_created ON journal(created_at);
+  CREATE TABLE request_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    operator TEXT,
+    operation TEXT NOT NULL,
+    operation_id TEXT,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    status INTEGER,
+    duration_ms INTEGER NOT NULL,
+    request_id_sent TEXT NOT NULL,
+    upstream_request_id TEXT,
+    correlation_id TEXT,
+    idempotency_key TEXT,
+    error TEXT
+  );
+  CREATE INDEX request_log_at ON request_log(at);
+  CREATE INDEX request_log_upstream_request_id ON request_log(upstream_request_id);
+  CREATE INDEX request_log_request_id_sent ON request_log(request_id_sent);
+  CREATE INDEX request_log_correlation_id ON request_log(correlation_id);
+  CREATE INDEX request_log_idempotency_key ON request_log(idempotency_key);
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    operator TEXT,
+    action TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    operation_id TEXT,
+    idempotency_key TEXT,
+    upstream_request_id TEXT,
+    correlation_id TEXT,
+    resource_id TEXT,
+    detail TEXT
+  );
+  CREATE INDEX audit_log_at ON audit_log(at);
+  CREATE INDEX audit_log_correlation_id ON audit_log(correlation_id);
+  CREATE INDEX audit_log_upstream_request_id ON audit_log(upstream_request_id);
+  CREATE INDEX audit_log_idempotency_key ON audit_log(idempotency_key);
+  CREATE INDEX audit_log_resource_id ON audit_log(resource_id);
+  `,
+];
+
+export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  for (let index = current; index < migrations.length; index += 1) {
+    const sql = migrations[index];
+    if (sql === undefined) break;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${index + 1}`);
+    })();
+  }
+}
+
+/** $DATA_DIR/bff/bff.db with WAL and synchronous=NORMAL, migrated. */
+export function openDb(file: string): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

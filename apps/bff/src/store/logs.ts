@@ -1,0 +1,157 @@
+import type { Db } from './db';
+
+export type RequestLogEntry = {
+  at: number;
+  operator: string | null;
+  operation: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  attempt: number;
+  status: number | null;
+  durationMs: number;
+  requestIdSent: string;
+  upstreamRequestId: string | null;
+  correlationId: string | null;
+  idempotencyKey: string | null;
+  error: string | null;
+};
+
+export type AuditAction =
+  | 'login'
+  | 'logout'
+  | 'account.create'
+  | 'wallet.create'
+  | 'transaction.create'
+  | 'mpc.initialize'
+  | 'sandbox.deposit'
+  | 'sandbox.co-signer';
+
+export type AuditEntry = {
+  at: number;
+  operator: string | null;
+  action: AuditAction;
+  outcome: string;
+  operationId: string | null;
+  idempotencyKey: string | null;
+  upstreamRequestId: string | null;
+  correlationId: string | null;
+  resourceId: string | null;
+  detail: string | null;
+};
+
+type RequestRow = {
+  at: number;
+  operator: string | null;
+  operation: string;
+  operation_id: string | null;
+  method: string;
+  path: string;
+  attempt: number;
+  status: number | null;
+  duration_ms: number;
+  request_id_sent: string;
+  upstream_request_id: string | null;
+  correlation_id: string | null;
+  idempotency_key: string | null;
+  error: string | null;
+};
+
+type AuditRow = {
+  at: number;
+  operator: string | null;
+  action: AuditAction;
+  outcome: string;
+  operation_id: string | null;
+  idempotency_key: string | null;
+  upstream_request_id: string | null;
+  correlation_id: string | null;
+  resource_id: string | null;
+  detail: string | null;
+};
+
+function fromRequestRow(r: RequestRow): RequestLogEntry {
+  return {
+    at: r.at,
+    operator: r.operator,
+    operation: r.operation,
+    operationId: r.operation_id,
+    method: r.method,
+    path: r.path,
+    attempt: r.attempt,
+    status: r.status,
+    durationMs: r.duration_ms,
+    requestIdSent: r.request_id_sent,
+    upstreamRequestId: r.upstream_request_id,
+    correlationId: r.correlation_id,
+    idempotencyKey: r.idempotency_key,
+    error: r.error,
+  };
+}
+
+function fromAuditRow(r: AuditRow): AuditEntry {
+  return {
+    at: r.at,
+    operator: r.operator,
+    action: r.action,
+    outcome: r.outcome,
+    operationId: r.operation_id,
+    idempotencyKey: r.idempotency_key,
+    upstreamRequestId: r.upstream_request_id,
+    correlationId: r.correlation_id,
+    resourceId: r.resource_id,
+    detail: r.detail,
+  };
+}
+
+export type LogStore = ReturnType<typeof createLogStore>;
+
+/** Request log (every upstream call) and audit log (every operator action), both bounded. */
+export function createLogStore(db: Db) {
+  const insertRequest = db.prepare(
+    `INSERT INTO request_log (at, operator, operation, operation_id, method, path, attempt, status,
+       duration_ms, request_id_sent, upstream_request_id, correlation_id, idempotency_key, error)
+     VALUES (@at, @operator, @operation, @operationId, @method, @path, @attempt, @status,
+       @durationMs, @requestIdSent, @upstreamRequestId, @correlationId, @idempotencyKey, @error)`,
+  );
+  const insertAudit = db.prepare(
+    `INSERT INTO audit_log (at, operator, action, outcome, operation_id, idempotency_key,
+       upstream_request_id, correlation_id, resource_id, detail)
+     VALUES (@at, @operator, @action, @outcome, @operationId, @idempotencyKey,
+       @upstreamRequestId, @correlationId, @resourceId, @detail)`,
+  );
+  const findRequests = db.prepare<string[], RequestRow>(
+    `SELECT * FROM request_log WHERE upstream_request_id = ? OR request_id_sent = ?
+       OR correlation_id = ? OR idempotency_key = ? OR operation_id = ? ORDER BY at, id LIMIT 200`,
+  );
+  const findAudit = db.prepare<string[], AuditRow>(
+    `SELECT * FROM audit_log WHERE upstream_request_id = ? OR correlation_id = ?
+       OR idempotency_key = ? OR operation_id = ? OR resource_id = ? ORDER BY at, id LIMIT 200`,
+  );
+  const recentRequests = db.prepare<[number], RequestRow>(
+    'SELECT * FROM request_log ORDER BY id DESC LIMIT ?',
+  );
+  const recentAudit = db.prepare<[number], AuditRow>(
+    'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?',
+  );
+
+  return {
+    request: (entry: RequestLogEntry) => insertRequest.run(entry),
+    audit: (entry: AuditEntry) => insertAudit.run(entry),
+    findRequests: (q: string) => findRequests.all(q, q, q, q, q).map(fromRequestRow),
+    findAudit: (q: string) => findAudit.all(q, q, q, q, q).map(fromAuditRow),
+    recentRequests: (limit: number) => recentRequests.all(limit).map(fromRequestRow),
+    recentAudit: (limit: number) => recentAudit.all(limit).map(fromAuditRow),
+    /** Drops rows older than `before` and all but the newest `maxRows` of each log. */
+    prune: db.transaction((before: number, maxRows: number) => {
+      let removed = 0;
+      for (const table of ['request_log', 'audit_log']) {
+        removed += db.prepare(`DELETE FROM ${table} WHERE at < ?`).run(before).changes;
+        removed += db
+          .prepare(`DELETE FROM ${table} WHERE id <= (SELECT MAX(id) FROM ${table}) - ?`)
+          .run(maxRows).changes;
+      }
+      return removed;
+    }),
+  };
+}
