@@ -52,6 +52,21 @@ function unauthenticated(message: string): HttpError {
   return new HttpError('UNAUTHENTICATED', message);
 }
 
+/** A node:crypto key object of a raw 32-byte Ed25519 public key (parse once, verify often). */
+export function ed25519KeyObject(publicKey: Uint8Array): KeyObject {
+  return createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKey)]),
+    format: 'der',
+    type: 'spki',
+  });
+}
+
+/** Strict Ed25519 verification of a UTF-8 message against a padded Base64 signature. */
+export function verifyEd25519(key: KeyObject, message: string, signatureBase64: string): boolean {
+  if (!SIGNATURE_PATTERN.test(signatureBase64)) return false;
+  return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(signatureBase64, 'base64'));
+}
+
 export type Authenticator = {
   /** Express middleware for /api/v1: verifies the six-line signature over the raw target and body. */
   rest: (req: Request, res: Response, next: NextFunction) => void;
@@ -77,11 +92,7 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
     if (hit) return hit;
     const row = findApiKey(db, keyId);
     if (!row) return null;
-    const key = createPublicKey({
-      key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(fromBase64(row.publicKey))]),
-      format: 'der',
-      type: 'spki',
-    });
+    const key = ed25519KeyObject(fromBase64(row.publicKey));
     const entry: CachedKey = { orgId: row.orgId, keyId, scopes: new Set(row.scopes), key };
     cache.set(keyId, entry);
     return entry;
@@ -124,13 +135,8 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
       if (error instanceof CanonicalFieldError) throw unauthenticated('A signed field is invalid.');
       throw error;
     }
-    const isValid = verify(
-      null,
-      Buffer.from(message, 'utf8'),
-      key.key,
-      Buffer.from(signature, 'base64'),
-    );
-    if (!isValid) throw unauthenticated('The signature does not verify.');
+    if (!verifyEd25519(key.key, message, signature))
+      throw unauthenticated('The signature does not verify.');
     const inserted = recordNonce.run(keyId, nonce, now + NONCE_RETENTION_SECONDS * 1000, now);
     if (inserted.changes === 0) throw unauthenticated('This nonce was already used.');
     return { orgId: key.orgId, keyId: key.keyId, scopes: key.scopes };
