@@ -1,0 +1,188 @@
+import { isTerminalStatus, BoundedIdSet } from '@settlement/protocol';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { accountKeys } from '../features/accounts/api/keys';
+import { transactionKeys } from '../features/transactions/api/keys';
+import { walletKeys } from '../features/wallets/api/keys';
+import { connectEventsSocket } from '../lib/events-socket';
+import type {
+  EventsSocket,
+  RelayFrame,
+  RelayedEvent,
+  SocketState,
+  UpstreamState,
+} from '../lib/events-socket';
+
+/**
+ * The one place where events reach the cache. One socket for the whole app; every event
+ * invalidates exactly the queries of the REST resources the BFF says it touched.
+ */
+
+export type KeyTarget = { queryKey: QueryKey; exact: boolean };
+
+const segment = '([^/?#]+)';
+const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
+  {
+    pattern: /^\/api\/v1\/ledger\/accounts$/,
+    keys: () => [{ queryKey: accountKeys.lists(), exact: false }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/ledger/accounts/${segment}$`),
+    keys: (id) => [{ queryKey: accountKeys.detail(id), exact: true }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/ledger/accounts/${segment}/balances$`),
+    keys: (id) => [{ queryKey: accountKeys.balances(id), exact: true }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/ledger/accounts/${segment}/wallets$`),
+    keys: (id) => [{ queryKey: accountKeys.wallets(id), exact: true }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/ledger/accounts/${segment}/transactions$`),
+    keys: (id) => [{ queryKey: accountKeys.transactions(id), exact: true }],
+  },
+  { pattern: /^\/api\/v1\/wallets$/, keys: () => [{ queryKey: walletKeys.lists(), exact: false }] },
+  {
+    pattern: new RegExp(`^/api/v1/wallets/${segment}$`),
+    keys: (id) => [{ queryKey: walletKeys.detail(id), exact: true }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/wallets/${segment}/balances$`),
+    keys: (id) => [{ queryKey: walletKeys.balances(id), exact: true }],
+  },
+  {
+    pattern: /^\/api\/v1\/transactions$/,
+    keys: () => [{ queryKey: transactionKeys.lists(), exact: false }],
+  },
+  {
+    pattern: new RegExp(`^/api/v1/transactions/${segment}$`),
+    keys: (id) => [
+      { queryKey: transactionKeys.detail(id), exact: true },
+      { queryKey: transactionKeys.timeline(id), exact: true },
+    ],
+  },
+];
+
+/** The cache keys of one REST path named in a frame's `invalidates` (unknown paths: none). */
+export function keysForPath(path: string): KeyTarget[] {
+  const clean = path.replace(/^\/bff/, '').split('?')[0] ?? '';
+  for (const route of routes) {
+    const match = route.pattern.exec(clean);
+    if (match) return route.keys(decodeURIComponent(match[1] ?? ''));
+  }
+  return [];
+}
+
+/** Writes a terminal status from an event straight into cached copies (never backwards). */
+function applyTerminalStatus(queryClient: QueryClient, event: RelayedEvent): void {
+  const id = event.data.transactionId;
+  const status = event.data.status;
+  if (typeof id !== 'string' || typeof status !== 'string' || !isTerminalStatus(status)) return;
+  queryClient.setQueriesData(
+    { queryKey: transactionKeys.detail(id), exact: true },
+    (cached: unknown) => {
+      if (!isTransactionLike(cached) || cached.id !== id || isTerminalStatus(cached.status)) {
+        return cached;
+      }
+      return { ...cached, status };
+    },
+  );
+}
+
+function isTransactionLike(value: unknown): value is { id: string; status: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof Reflect.get(value, 'id') === 'string' &&
+    typeof Reflect.get(value, 'status') === 'string'
+  );
+}
+
+export function applyFrame(queryClient: QueryClient, frame: RelayFrame): void {
+  if (frame.kind !== 'event') return;
+  applyTerminalStatus(queryClient, frame.event);
+  for (const path of frame.invalidates) {
+    for (const target of keysForPath(path)) {
+      void queryClient.invalidateQueries({ queryKey: target.queryKey, exact: target.exact });
+    }
+  }
+}
+
+// --- live state and feed (read by the shell and the Events page) ---
+
+export const FEED_CAPACITY = 1_000;
+
+export type LiveState = {
+  socket: SocketState;
+  upstream: UpstreamState | null;
+  /** Newest first, at most FEED_CAPACITY events. */
+  feed: readonly RelayedEvent[];
+  received: number;
+};
+
+let state: LiveState = { socket: 'closed', upstream: null, feed: [], received: 0 };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<LiveState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+export type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
+
+/** Opens the app's socket; returns the function that closes it. */
+export function startLiveUpdates(
+  queryClient: QueryClient,
+  onTerminal: (notice: TerminalNotice) => void,
+): () => void {
+  const seen = new BoundedIdSet(5_000);
+  let socket: EventsSocket | null = null;
+  socket = connectEventsSocket({
+    onState: (socketState) => {
+      update({ socket: socketState });
+    },
+    onFrame: (frame) => {
+      if (frame.kind === 'upstream') {
+        update({ upstream: frame.state });
+        return;
+      }
+      const { event } = frame;
+      if (!seen.addIfNew(event.id)) {
+        socket?.markProcessed(event.id);
+        return;
+      }
+      applyFrame(queryClient, frame);
+      update({
+        feed: [event, ...state.feed].slice(0, FEED_CAPACITY),
+        received: state.received + 1,
+      });
+      const { transactionId, status } = event.data;
+      if (
+        event.type.startsWith('transaction.') &&
+        typeof transactionId === 'string' &&
+        typeof status === 'string' &&
+        isTerminalStatus(status) &&
+        event.type !== 'transaction.updated'
+      ) {
+        onTerminal({ transactionId, status, event });
+      }
+      // Committed only after local processing, so a reconnect resumes right after it.
+      socket?.markProcessed(event.id);
+    },
+  });
+  return () => {
+    socket?.close();
+    socket = null;
+    update({ socket: 'closed', upstream: null, feed: [], received: 0 });
+  };
+}

@@ -1,0 +1,105 @@
+import { createBrowserRouter } from 'react-router';
+import { AppShell } from './shell/app-shell';
+import { RequireSession } from './shell/require-session';
+import { RouteError } from './shell/route-error';
+
+/** Every page is its own chunk: the first load carries only the shell. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      path: '/sign-in',
+      lazy: () => import('./routes/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+      ErrorBoundary: RouteError,
+    },
+    {
+      path: '/',
+      element: (
+        <RequireSession>
+          <AppShell />
+        </RequireSession>
+      ),
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            {
+              index: true,
+              lazy: () =>
+                import('./routes/overview/overview-page').then((m) => ({
+                  Component: m.OverviewPage,
+                })),
+            },
+            {
+              path: 'accounts',
+              lazy: () =>
+                import('./routes/accounts/accounts-page').then((m) => ({
+                  Component: m.AccountsPage,
+                })),
+            },
+            {
+              path: 'accounts/:accountId',
+              lazy: () =>
+                import('./routes/accounts/account-detail-page').then((m) => ({
+                  Component: m.AccountDetailPage,
+                })),
+            },
+            {
+              path: 'wallets',
+              lazy: () =>
+                import('./routes/wallets/wallets-page').then((m) => ({ Component: m.WalletsPage })),
+            },
+            {
+              path: 'wallets/:walletId',
+              lazy: () =>
+                import('./routes/wallets/wallet-detail-page').then((m) => ({
+                  Component: m.WalletDetailPage,
+                })),
+            },
+            {
+              path: 'transactions',
+              lazy: () =>
+                import('./routes/transactions/transactions-page').then((m) => ({
+                  Component: m.TransactionsPage,
+                })),
+            },
+            {
+              path: 'transactions/new',
+              lazy: () =>
+                import('./routes/transactions/new-withdrawal-page').then((m) => ({
+                  Component: m.NewWithdrawalPage,
+                })),
+            },
+            {
+              path: 'transactions/:transactionId',
+              lazy: () =>
+                import('./routes/transactions/transaction-detail-page').then((m) => ({
+                  Component: m.TransactionDetailPage,
+                })),
+            },
+            {
+              path: 'events',
+              lazy: () =>
+                import('./routes/events/events-page').then((m) => ({ Component: m.EventsPage })),
+            },
+            {
+              path: 'support',
+              lazy: () =>
+                import('./routes/support/support-page').then((m) => ({ Component: m.SupportPage })),
+            },
+            {
+              path: 'setup',
+              lazy: () =>
+                import('./routes/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
+            },
+            {
+              path: '*',
+              lazy: () =>
+                import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+}

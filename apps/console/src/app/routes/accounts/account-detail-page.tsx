@@ -1,0 +1,175 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { CopyableId } from '../../../components/ui/copy-button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { ExtraFields, JsonBlock } from '../../../components/ui/extra-fields';
+import { LoadMore } from '../../../components/ui/load-more';
+import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
+import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
+import { Time } from '../../../components/ui/time';
+import { accountBalancesQuery } from '../../../features/accounts/api/account-balances';
+import { accountDetailQuery } from '../../../features/accounts/api/account-detail';
+import { accountTransactionsQuery } from '../../../features/accounts/api/account-transactions';
+import { accountWalletsQuery } from '../../../features/accounts/api/account-wallets';
+import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { BalancesTable } from '../../../features/wallets/components/balances-table';
+import { WalletsTable } from '../../../features/wallets/components/wallets-table';
+import { useCatalog } from '../../use-catalog';
+import { CreateWalletLauncher } from '../wallets/create-wallet-launcher';
+
+const KNOWN = [
+  'id',
+  'orgId',
+  'name',
+  'externalId',
+  'metadata',
+  'createdAt',
+  'updatedAt',
+  'walletCount',
+  'balances',
+];
+
+export function AccountDetailPage() {
+  const { accountId = '' } = useParams();
+  const account = useQuery(accountDetailQuery(accountId));
+  const balances = useQuery(accountBalancesQuery(accountId));
+  const wallets = useInfiniteQuery(accountWalletsQuery(accountId));
+  const transactions = useInfiniteQuery(accountTransactionsQuery(accountId));
+  const { decimalsFor } = useCatalog();
+
+  if (account.isError) {
+    return (
+      <>
+        <PageHeader title="Account" />
+        <ErrorPanel error={account.error} onRetry={() => void account.refetch()} />
+      </>
+    );
+  }
+  const data = account.data;
+  const walletItems = wallets.data?.pages.flatMap((page) => page.items) ?? [];
+  const transactionItems = transactions.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/accounts" className="text-indigo-700 hover:underline">
+          Accounts
+        </Link>
+      </nav>
+      <PageHeader
+        title={data?.name ?? 'Account'}
+        description={<CopyableId value={accountId} label="account id" />}
+        actions={<CreateWalletLauncher defaultAccountId={accountId} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Account">
+          {data ? (
+            <>
+              <DetailList
+                items={[
+                  { label: 'Name', value: data.name },
+                  {
+                    label: 'External id',
+                    value: data.externalId ? (
+                      <CopyableId value={data.externalId} label="external id" />
+                    ) : (
+                      '—'
+                    ),
+                  },
+                  { label: 'Account id', value: <CopyableId value={data.id} label="account id" /> },
+                  {
+                    label: 'Organization',
+                    value: <CopyableId value={data.orgId} label="organization id" />,
+                  },
+                  {
+                    label: 'Wallets',
+                    value: <span className="tabular-nums">{data.walletCount}</span>,
+                  },
+                  { label: 'Created', value: <Time value={data.createdAt} /> },
+                  { label: 'Updated', value: <Time value={data.updatedAt} /> },
+                ]}
+              />
+              <ExtraFields object={data} known={KNOWN} />
+            </>
+          ) : (
+            <div className="space-y-3 p-4">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-3/4" />
+            </div>
+          )}
+        </Panel>
+        <Panel title="Metadata">
+          <div className="p-4">
+            {data ? (
+              data.metadata && Object.keys(data.metadata).length > 0 ? (
+                <JsonBlock value={data.metadata} label="Account metadata" />
+              ) : (
+                <p className="text-sm text-slate-600">No metadata.</p>
+              )
+            ) : (
+              <Skeleton className="h-24 w-full" />
+            )}
+          </div>
+        </Panel>
+      </div>
+      <Panel title="Balances" className="mt-6">
+        {balances.isPending ? (
+          <TableSkeleton rows={2} label="Loading balances" />
+        ) : balances.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={balances.error} onRetry={() => void balances.refetch()} />
+          </div>
+        ) : (
+          <BalancesTable
+            balances={balances.data}
+            decimalsFor={decimalsFor}
+            label="Account balances"
+          />
+        )}
+      </Panel>
+      <Panel title="Wallets" className="mt-6">
+        {wallets.isPending ? (
+          <TableSkeleton rows={2} label="Loading wallets" />
+        ) : wallets.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={wallets.error} onRetry={() => void wallets.refetch()} />
+          </div>
+        ) : walletItems.length === 0 ? (
+          <EmptyState title="No wallets for this account yet" />
+        ) : (
+          <>
+            <WalletsTable wallets={walletItems} label="Wallets of this account" />
+            <LoadMore
+              hasNextPage={wallets.hasNextPage}
+              isFetching={wallets.isFetchingNextPage}
+              onLoadMore={() => void wallets.fetchNextPage()}
+            />
+          </>
+        )}
+      </Panel>
+      <Panel title="Transactions" className="mt-6">
+        {transactions.isPending ? (
+          <TableSkeleton rows={3} label="Loading transactions" />
+        ) : transactions.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={transactions.error} onRetry={() => void transactions.refetch()} />
+          </div>
+        ) : transactionItems.length === 0 ? (
+          <EmptyState title="No transactions for this account yet" />
+        ) : (
+          <TransactionsTable
+            transactions={transactionItems}
+            decimalsFor={decimalsFor}
+            hasNextPage={transactions.hasNextPage}
+            isFetchingNextPage={transactions.isFetchingNextPage}
+            onLoadMore={() => void transactions.fetchNextPage()}
+            label="Transactions of this account"
+            maxHeight="28rem"
+          />
+        )}
+      </Panel>
+    </>
+  );
+}

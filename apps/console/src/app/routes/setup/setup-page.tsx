@@ -1,0 +1,191 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { SelectField } from '../../../components/ui/field';
+import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { coSignerHealthQuery } from '../../../features/mpc/api/co-signer-health';
+import { useInitializeMpcMutation } from '../../../features/mpc/api/initialize-mpc';
+import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
+import { ReadinessPanel } from '../../../features/mpc/components/readiness-panel';
+import { isSetupComplete, setupSteps } from '../../../features/mpc/components/setup-steps';
+import { SetupWalkthrough } from '../../../features/mpc/components/setup-walkthrough';
+import { useSetCoSignerMutation } from '../../../features/sandbox/api/set-co-signer';
+import { roleReason } from '../../../features/session/permissions';
+import { newOperationId } from '../../../lib/operation-id';
+import { useSession } from '../../shell/session-context';
+
+export function SetupPage() {
+  const { session, permissions } = useSession();
+  const status = useQuery(mpcStatusQuery(true));
+  const health = useQuery(coSignerHealthQuery());
+  const [chosenChain, setChosenChain] = useState('');
+  const [operationId] = useState(newOperationId);
+  const initialize = useInitializeMpcMutation();
+  const coSigner = useSetCoSignerMutation(() => Promise.all([status.refetch(), health.refetch()]));
+
+  const chains = status.data?.chains.map((c) => c.chain) ?? [];
+  const targetChain =
+    chosenChain || (chains.includes('tron:nile') ? 'tron:nile' : (chains[0] ?? 'tron:nile'));
+  const steps = setupSteps({ health: health.data, status: status.data, targetChain });
+  const isComplete = isSetupComplete(steps);
+  const isOnline = status.data?.coSigner.status === 'ONLINE';
+  const isSandbox = session.upstream.kind === 'sandbox';
+
+  const coSignerTools = permissions.canUseSandboxTools ? (
+    <>
+      <Badge tone="warning">Sandbox tool</Badge>
+      <Button
+        variant="primary"
+        disabled={coSigner.isPending}
+        onClick={() => {
+          coSigner.mutate(true);
+        }}
+      >
+        Start simulated Co-Signer
+      </Button>
+      <Button
+        disabled={coSigner.isPending}
+        onClick={() => {
+          coSigner.mutate(false);
+        }}
+      >
+        Stop simulated Co-Signer
+      </Button>
+      {coSigner.error ? (
+        <ErrorPanel error={coSigner.error} title="The simulator did not switch" />
+      ) : null}
+    </>
+  ) : isSandbox ? (
+    <p className="text-sm text-slate-600">
+      An admin can start the sandbox's simulated Co-Signer here.
+    </p>
+  ) : (
+    <p className="text-sm text-slate-600">
+      Run the Co-Signer on your organization's host with its API credentials, then come back here.
+    </p>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Setup"
+        description="MPC readiness and onboarding: bring the Co-Signer online and initialize the organization's signing key."
+        actions={
+          isComplete ? (
+            <Badge tone="success">Ready</Badge>
+          ) : (
+            <Badge tone="warning">Setup incomplete</Badge>
+          )
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Panel
+          title="Walkthrough"
+          actions={
+            chains.length > 1 ? (
+              <div className="w-44">
+                <SelectField
+                  label="Target chain"
+                  value={targetChain}
+                  onChange={(event) => {
+                    setChosenChain(event.target.value);
+                  }}
+                  options={chains.map((c) => ({ value: c, label: c }))}
+                />
+              </div>
+            ) : null
+          }
+        >
+          <SetupWalkthrough
+            steps={steps}
+            actions={{
+              install: coSignerTools,
+              health: (
+                <>
+                  <Button
+                    size="sm"
+                    onClick={() => void health.refetch()}
+                    disabled={health.isFetching}
+                  >
+                    {health.isFetching ? 'Checking…' : 'Check health again'}
+                  </Button>
+                  {health.error ? (
+                    <ErrorPanel error={health.error} title="The health check failed" />
+                  ) : null}
+                </>
+              ),
+              online: (
+                <Button
+                  size="sm"
+                  onClick={() => void status.refetch()}
+                  disabled={status.isFetching}
+                >
+                  Refresh status
+                </Button>
+              ),
+              initialize:
+                status.data?.keyStatus === null ? (
+                  permissions.canInitializeMpc ? (
+                    <>
+                      <Button
+                        variant="primary"
+                        disabled={!isOnline || initialize.isPending}
+                        onClick={() => {
+                          initialize.mutate(operationId);
+                        }}
+                      >
+                        {initialize.isPending ? 'Initializing…' : 'Initialize MPC key'}
+                      </Button>
+                      {!isOnline ? (
+                        <span className="text-sm text-slate-600">
+                          Bring the Co-Signer Online first.
+                        </span>
+                      ) : null}
+                      {initialize.error ? (
+                        <ErrorPanel
+                          error={initialize.error}
+                          title="Initialization was not accepted"
+                        />
+                      ) : null}
+                    </>
+                  ) : (
+                    <p className="text-sm text-slate-600">
+                      {roleReason('initialize the MPC key', 'admin')}
+                    </p>
+                  )
+                ) : null,
+              ready: isComplete ? (
+                <Link to="/wallets" className="text-sm font-medium text-indigo-700 underline">
+                  Create a wallet
+                </Link>
+              ) : status.data?.keyStatus ? (
+                <span role="status" className="text-sm text-slate-600">
+                  Checking every 2 seconds…
+                </span>
+              ) : null,
+            }}
+          />
+        </Panel>
+        <Panel title="Live status">
+          {status.isPending ? (
+            <div className="space-y-3 p-4">
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          ) : status.isError ? (
+            <div className="p-4">
+              <ErrorPanel error={status.error} onRetry={() => void status.refetch()} />
+            </div>
+          ) : (
+            <ReadinessPanel status={status.data} />
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { TableSkeleton } from '../../../components/ui/skeleton';
+import { supportSearchQuery } from '../../../features/support/api/support-search';
+import {
+  SupportActions,
+  SupportEvents,
+  SupportRequests,
+} from '../../../features/support/components/support-sections';
+import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { useCatalog } from '../../use-catalog';
+
+export function SupportPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const query = useQuery(supportSearchQuery(q));
+  const { decimalsFor } = useCatalog();
+
+  const result = query.data;
+  return (
+    <>
+      <PageHeader
+        title="Support"
+        description="Paste a correlationId, requestId, transaction id, clientReference, tx hash, idempotency key or address."
+      />
+      <SupportSearchForm
+        key={q}
+        initial={q}
+        onSearch={(next) => {
+          setSearchParams(next ? { q: next } : {});
+        }}
+      />
+      {q === '' ? (
+        <EmptyState title="Search for anything that identifies an operation">
+          Every error in the console shows a request id with a link here.
+        </EmptyState>
+      ) : query.isPending ? (
+        <TableSkeleton label="Searching" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      ) : result ? (
+        <div className="space-y-6">
+          <p
+            className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
+            aria-live="polite"
+          >
+            Results for <code className="font-mono">{result.query}</code>
+            {result.kinds.length > 0 ? (
+              <>
+                matched as
+                {result.kinds.map((kind) => (
+                  <Badge key={kind} tone="info">
+                    {kind}
+                  </Badge>
+                ))}
+              </>
+            ) : (
+              <span>— nothing matched</span>
+            )}
+          </p>
+          <Panel title={`Transactions (${result.transactions.length})`}>
+            {result.transactions.length === 0 ? (
+              <EmptyState title="No transaction matches" />
+            ) : (
+              <TransactionsTable
+                transactions={result.transactions}
+                decimalsFor={decimalsFor}
+                hasNextPage={false}
+                isFetchingNextPage={false}
+                onLoadMore={() => undefined}
+                label="Matching transactions"
+                maxHeight="24rem"
+              />
+            )}
+          </Panel>
+          <Panel title={`Events (${result.events.length})`}>
+            <SupportEvents events={result.events} />
+          </Panel>
+          <Panel title={`Upstream calls (${result.requests.length})`}>
+            <SupportRequests requests={result.requests} />
+          </Panel>
+          <Panel title={`Operator actions (${result.actions.length})`}>
+            <SupportActions actions={result.actions} />
+          </Panel>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function SupportSearchForm({
+  initial,
+  onSearch,
+}: {
+  initial: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(initial);
+  const handleSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form
+      role="search"
+      aria-label="Support look-up"
+      onSubmit={handleSubmit}
+      className="mb-6 flex items-end gap-3"
+    >
+      <div className="max-w-2xl flex-1">
+        <TextField
+          label="Look up"
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          className="font-mono"
+          spellCheck={false}
+        />
+      </div>
+      <Button type="submit" variant="primary">
+        Search
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { TableSkeleton } from '../../../components/ui/skeleton';
+import { TRANSACTION_FILTERS } from '../../../features/transactions/api/keys';
+import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
+import { TransactionFilters } from '../../../features/transactions/components/transaction-filters';
+import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { roleReason } from '../../../features/session/permissions';
+import { useUrlFilters } from '../../../lib/url-filters';
+import { useSession } from '../../shell/session-context';
+import { useCatalog } from '../../use-catalog';
+
+export function TransactionsPage() {
+  const { permissions } = useSession();
+  const [filters, setFilters] = useUrlFilters(TRANSACTION_FILTERS);
+  const query = useInfiniteQuery(transactionListQuery(filters));
+  const { assets, decimalsFor } = useCatalog();
+  const transactions = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const hasFilters = Object.values(filters).some(Boolean);
+
+  return (
+    <>
+      <PageHeader
+        title="Transactions"
+        description="Deposits, withdrawals and transfers. Statuses update live; filters stay in the address bar."
+        actions={
+          permissions.canCreateWithdrawal ? (
+            <Link to="/transactions/new" className={buttonClass('primary')}>
+              New withdrawal
+            </Link>
+          ) : (
+            <p className="text-sm text-slate-600">{roleReason('send withdrawals', 'treasury')}</p>
+          )
+        }
+      />
+      <Panel>
+        <TransactionFilters
+          key={JSON.stringify(filters)}
+          filters={filters}
+          assets={assets.map((a) => a.asset)}
+          onChange={setFilters}
+        />
+        {query.isPending ? (
+          <TableSkeleton label="Loading transactions" />
+        ) : query.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+          </div>
+        ) : transactions.length === 0 ? (
+          <EmptyState
+            title={hasFilters ? 'No transaction matches these filters' : 'No transactions yet'}
+          >
+            {hasFilters
+              ? 'Change or clear the filters.'
+              : 'Deposits and withdrawals will show here.'}
+          </EmptyState>
+        ) : (
+          <>
+            <p className="px-4 pt-3 text-xs text-slate-600" aria-live="polite">
+              {transactions.length.toLocaleString()} loaded
+              {query.hasNextPage ? '; scroll for more' : ''}
+            </p>
+            <TransactionsTable
+              transactions={transactions}
+              decimalsFor={decimalsFor}
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}

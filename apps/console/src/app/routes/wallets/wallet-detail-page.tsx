@@ -1,0 +1,159 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { StatusBadge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { CopyableId } from '../../../components/ui/copy-button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { ExtraFields } from '../../../components/ui/extra-fields';
+import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
+import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
+import { Time } from '../../../components/ui/time';
+import { SimulateDepositForm } from '../../../features/sandbox/components/simulate-deposit-form';
+import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
+import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
+import { walletDetailQuery } from '../../../features/wallets/api/wallet-detail';
+import { BalancesTable } from '../../../features/wallets/components/balances-table';
+import { WalletAddressCard } from '../../../features/wallets/components/wallet-address-card';
+import { useSession } from '../../shell/session-context';
+import { useCatalog } from '../../use-catalog';
+
+const KNOWN = [
+  'id',
+  'chain',
+  'accountId',
+  'accountName',
+  'address',
+  'status',
+  'createdAt',
+  'updatedAt',
+];
+
+export function WalletDetailPage() {
+  const { walletId = '' } = useParams();
+  const { permissions } = useSession();
+  const wallet = useQuery(walletDetailQuery(walletId));
+  const balances = useQuery(walletBalancesQuery(walletId));
+  const transactions = useInfiniteQuery(transactionListQuery({ walletId }));
+  const { assets, decimalsFor } = useCatalog();
+
+  if (wallet.isError) {
+    return (
+      <>
+        <PageHeader title="Wallet" />
+        <ErrorPanel error={wallet.error} onRetry={() => void wallet.refetch()} />
+      </>
+    );
+  }
+  const data = wallet.data;
+  const transactionItems = transactions.data?.pages.flatMap((page) => page.items) ?? [];
+  const depositAssets = data
+    ? assets
+        .filter((a) => a.chains.some((c) => c.chain === data.chain && c.enabled))
+        .map((a) => ({ asset: a.asset, decimals: a.decimals }))
+    : [];
+  const canSend = permissions.canCreateWithdrawal && data?.status === 'ACTIVE';
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/wallets" className="text-indigo-700 hover:underline">
+          Wallets
+        </Link>
+      </nav>
+      <PageHeader
+        title={data ? `Wallet of ${data.accountName}` : 'Wallet'}
+        description={<CopyableId value={walletId} label="wallet id" />}
+        actions={
+          canSend ? (
+            <Link
+              to={`/transactions/new?walletId=${encodeURIComponent(walletId)}`}
+              className={buttonClass('primary')}
+            >
+              Send from this wallet
+            </Link>
+          ) : null
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Address">
+          {data ? <WalletAddressCard wallet={data} /> : <Skeleton className="m-4 h-36" />}
+        </Panel>
+        <Panel title="Details">
+          {data ? (
+            <>
+              <DetailList
+                items={[
+                  { label: 'Status', value: <StatusBadge status={data.status} /> },
+                  {
+                    label: 'Account',
+                    value: (
+                      <Link
+                        to={`/accounts/${encodeURIComponent(data.accountId)}`}
+                        className="text-indigo-700 hover:underline"
+                      >
+                        {data.accountName}
+                      </Link>
+                    ),
+                  },
+                  {
+                    label: 'Chain',
+                    value: <span className="font-mono text-xs">{data.chain}</span>,
+                  },
+                  { label: 'Wallet id', value: <CopyableId value={data.id} label="wallet id" /> },
+                  { label: 'Created', value: <Time value={data.createdAt} /> },
+                  { label: 'Updated', value: <Time value={data.updatedAt} /> },
+                ]}
+              />
+              <ExtraFields object={data} known={KNOWN} />
+            </>
+          ) : (
+            <Skeleton className="m-4 h-36" />
+          )}
+        </Panel>
+      </div>
+      <Panel title="Balances" className="mt-6">
+        {balances.isPending ? (
+          <TableSkeleton rows={2} label="Loading balances" />
+        ) : balances.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={balances.error} onRetry={() => void balances.refetch()} />
+          </div>
+        ) : (
+          <BalancesTable
+            balances={balances.data}
+            decimalsFor={decimalsFor}
+            label="Wallet balances"
+          />
+        )}
+      </Panel>
+      {permissions.canUseSandboxTools && data ? (
+        <Panel title="Sandbox tools: simulate a deposit" className="mt-6 border-amber-300">
+          <SimulateDepositForm walletId={data.id} assets={depositAssets} />
+        </Panel>
+      ) : null}
+      <Panel title="Transactions" className="mt-6">
+        {transactions.isPending ? (
+          <TableSkeleton rows={3} label="Loading transactions" />
+        ) : transactions.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={transactions.error} onRetry={() => void transactions.refetch()} />
+          </div>
+        ) : transactionItems.length === 0 ? (
+          <EmptyState title="No transactions for this wallet yet" />
+        ) : (
+          <TransactionsTable
+            transactions={transactionItems}
+            decimalsFor={decimalsFor}
+            hasNextPage={transactions.hasNextPage}
+            isFetchingNextPage={transactions.isFetchingNextPage}
+            onLoadMore={() => void transactions.fetchNextPage()}
+            label="Transactions of this wallet"
+            maxHeight="28rem"
+          />
+        )}
+      </Panel>
+    </>
+  );
+}

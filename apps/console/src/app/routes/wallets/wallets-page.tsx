@@ -1,0 +1,52 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { LoadMore } from '../../../components/ui/load-more';
+import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { TableSkeleton } from '../../../components/ui/skeleton';
+import { WALLET_FILTERS } from '../../../features/wallets/api/keys';
+import { walletListQuery } from '../../../features/wallets/api/list-wallets';
+import { WalletFilters } from '../../../features/wallets/components/wallet-filters';
+import { WalletsTable } from '../../../features/wallets/components/wallets-table';
+import { useUrlFilters } from '../../../lib/url-filters';
+import { CreateWalletLauncher } from './create-wallet-launcher';
+
+export function WalletsPage() {
+  const [filters, setFilters] = useUrlFilters(WALLET_FILTERS);
+  const query = useInfiniteQuery(walletListQuery(filters));
+  const wallets = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const hasFilters = Object.values(filters).some(Boolean);
+
+  return (
+    <>
+      <PageHeader
+        title="Wallets"
+        description="Blockchain addresses of your accounts. Filters stay in the address bar, so a view can be shared."
+        actions={<CreateWalletLauncher />}
+      />
+      <Panel>
+        <WalletFilters key={JSON.stringify(filters)} filters={filters} onChange={setFilters} />
+        {query.isPending ? (
+          <TableSkeleton label="Loading wallets" />
+        ) : query.isError ? (
+          <div className="p-4">
+            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+          </div>
+        ) : wallets.length === 0 ? (
+          <EmptyState title={hasFilters ? 'No wallet matches these filters' : 'No wallets yet'}>
+            {hasFilters ? 'Change or clear the filters.' : 'Wallets appear here once created.'}
+          </EmptyState>
+        ) : (
+          <>
+            <WalletsTable wallets={wallets} />
+            <LoadMore
+              hasNextPage={query.hasNextPage}
+              isFetching={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}

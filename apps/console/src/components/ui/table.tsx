@@ -1,0 +1,34 @@
+import { clsx } from 'clsx';
+import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
+
+export function Table({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm" aria-label={label}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={clsx(
+        'border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <td
+      className={clsx('border-b border-slate-100 px-4 py-2.5 align-middle', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+export const assetKeys = {
+  all: ['assets'] as const,
+  catalog: () => [...assetKeys.all, 'catalog'] as const,
+};

@@ -1,0 +1,76 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
+import { useRef } from 'react';
+import { Time } from '../../../components/ui/time';
+import { eventSummary } from './event-filter';
+import type { FeedEvent } from './event-filter';
+
+const ROW_HEIGHT = 56;
+
+/** The live feed, virtualized: only visible rows are rendered, whatever the buffer holds. */
+export function EventFeed({
+  events,
+  selectedId,
+  onSelect,
+}: {
+  events: readonly FeedEvent[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is the chosen virtualizer
+  const virtualizer = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => events[index]?.id ?? index,
+    initialRect: { width: 800, height: 600 },
+  });
+  return (
+    <div
+      ref={scrollRef}
+      className="h-[65vh] overflow-auto"
+      role="region"
+      aria-label="Event feed (scrollable)"
+      tabIndex={0}
+    >
+      <ul className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Events">
+        {virtualizer.getVirtualItems().map((item) => {
+          const event = events[item.index];
+          if (!event) return null;
+          const isSelected = event.id === selectedId;
+          return (
+            <li
+              key={event.id}
+              className="absolute right-0 left-0"
+              style={{ top: item.start, height: ROW_HEIGHT }}
+            >
+              <button
+                type="button"
+                onClick={() => {
+                  onSelect(event.id);
+                }}
+                aria-pressed={isSelected}
+                className={clsx(
+                  'flex h-full w-full items-center gap-3 border-b border-slate-100 px-4 text-left text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                  isSelected ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                )}
+              >
+                <span className="w-44 shrink-0 text-xs text-slate-600">
+                  <Time value={event.occurredAt} />
+                </span>
+                <span className="w-52 shrink-0 truncate font-mono text-xs font-medium text-slate-900">
+                  {event.type}
+                </span>
+                <span className="min-w-0 flex-1 truncate text-xs text-slate-700">
+                  {eventSummary(event)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

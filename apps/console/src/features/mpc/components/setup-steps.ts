@@ -1,0 +1,94 @@
+import type { MpcStatus } from '@settlement/protocol';
+import type { CoSignerHealth } from '../api/co-signer-health';
+
+export type StepState = 'done' | 'current' | 'failed' | 'pending';
+export type StepId = 'install' | 'health' | 'online' | 'initialize' | 'ready';
+
+export type SetupStep = { id: StepId; title: string; state: StepState; detail: string };
+
+export type SetupInputs = {
+  health: CoSignerHealth | undefined;
+  status: MpcStatus | undefined;
+  targetChain: string;
+};
+
+/**
+ * The interface's operational sequence, each step with its live verification state:
+ * install and start the Co-Signer, confirm its local health endpoint, confirm Online,
+ * initialize once, poll until the key and the target chain are ready.
+ */
+export function setupSteps({ health, status, targetChain }: SetupInputs): SetupStep[] {
+  const isOnline = status?.coSigner.status === 'ONLINE';
+  const hasBeenSeen = Boolean(status?.coSigner.lastSeenAt);
+  const isReachable = health?.reachable ?? false;
+  const isHealthy = isReachable && (health?.ok ?? false);
+  const keyStatus = status?.keyStatus ?? null;
+  const chain = status?.chains.find((c) => c.chain === targetChain);
+  const isChainReady = keyStatus === 'ACTIVE' && (chain?.ready ?? false);
+
+  const install: SetupStep = {
+    id: 'install',
+    title: 'Install and start the Co-Signer',
+    state: isReachable || isOnline || hasBeenSeen ? 'done' : health ? 'failed' : 'current',
+    detail:
+      isReachable || isOnline || hasBeenSeen
+        ? 'The Co-Signer process is running.'
+        : 'Nothing answers at the Co-Signer health address yet. Install the Co-Signer on the host your organization runs it on and start it.',
+  };
+  const healthStep: SetupStep = {
+    id: 'health',
+    title: 'Confirm its local health endpoint',
+    state: isHealthy
+      ? 'done'
+      : isReachable
+        ? 'failed'
+        : install.state === 'done'
+          ? 'current'
+          : 'pending',
+    detail: isHealthy
+      ? `Healthy (HTTP ${health?.httpStatus ?? 200}).`
+      : isReachable
+        ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}: the Co-Signer is running but not healthy. Check its logs and configuration.`
+        : health
+          ? 'The health endpoint is not reachable from the console server.'
+          : 'Checking the health endpoint…',
+  };
+  const online: SetupStep = {
+    id: 'online',
+    title: 'Confirm Online',
+    state: isOnline ? 'done' : isHealthy ? 'failed' : 'pending',
+    detail: isOnline
+      ? 'The service sees the Co-Signer Online.'
+      : isHealthy
+        ? 'The Co-Signer is healthy locally but the service does not see it Online. Check its network access and API credentials.'
+        : 'Waiting for a healthy Co-Signer.',
+  };
+  const initialize: SetupStep = {
+    id: 'initialize',
+    title: 'Initialize the MPC key (once)',
+    state: keyStatus !== null ? 'done' : isOnline ? 'current' : 'pending',
+    detail:
+      keyStatus !== null
+        ? `Key ${status?.keyId ?? ''} requested (${keyStatus}).`
+        : isOnline
+          ? 'Start the MPC key ceremony. It uses one durable key for this organization, so repeating it is safe.'
+          : 'Available once the Co-Signer is Online.',
+  };
+  const ready: SetupStep = {
+    id: 'ready',
+    title: `Wait until the key and ${targetChain} are ready`,
+    state: isChainReady ? 'done' : keyStatus !== null ? 'current' : 'pending',
+    detail: isChainReady
+      ? `The key is ACTIVE and ${targetChain} is ready. Wallets and withdrawals can be created.`
+      : keyStatus === 'PROVISIONING'
+        ? 'The key is provisioning. This page checks every 2 seconds.'
+        : keyStatus === 'ACTIVE'
+          ? `The key is ACTIVE; ${targetChain} is not ready: ${chain?.reason ?? 'no reason given'}.`
+          : 'Waiting for initialization.',
+  };
+  return [install, healthStep, online, initialize, ready];
+}
+
+export function isSetupComplete(steps: SetupStep[]): boolean {
+  return steps.every((step) => step.state === 'done');
+}

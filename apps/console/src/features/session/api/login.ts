@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, setCsrfToken } from '../../../lib/api-client';
+import { sessionKeys } from './keys';
+import { SessionSchema } from './session-schema';
+
+export type Credentials = { username: string; password: string };
+
+export async function login(credentials: Credentials) {
+  const session = await apiRequest('/bff/auth/login', SessionSchema, {
+    method: 'POST',
+    body: credentials,
+    isSessionProbe: true,
+  });
+  setCsrfToken(session.csrfToken);
+  return session;
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKeys.me(), session);
+    },
+  });
+}

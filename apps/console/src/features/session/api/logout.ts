@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, setCsrfToken } from '../../../lib/api-client';
+import { sessionKeys } from './keys';
+
+export async function logout(): Promise<void> {
+  await apiRequest('/bff/auth/logout', z.unknown(), { method: 'POST', isSessionProbe: true });
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      setCsrfToken(null);
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.me(), null);
+    },
+  });
+}

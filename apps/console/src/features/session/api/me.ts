@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest, isApiError, setCsrfToken } from '../../../lib/api-client';
+import { sessionKeys } from './keys';
+import { SessionSchema } from './session-schema';
+import type { Session } from './session-schema';
+
+/** The current session, or null when signed out (401). */
+export async function fetchMe(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    const session = await apiRequest('/bff/auth/me', SessionSchema, {
+      signal,
+      isSessionProbe: true,
+    });
+    setCsrfToken(session.csrfToken);
+    return session;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      setCsrfToken(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: sessionKeys.me(),
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 60_000,
+  });

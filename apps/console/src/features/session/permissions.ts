@@ -1,0 +1,29 @@
+import type { Session } from './api/session-schema';
+
+/** What the signed-in operator may do; the BFF enforces the same table. */
+export type Permissions = {
+  canCreateAccount: boolean;
+  canCreateWallet: boolean;
+  canCreateWithdrawal: boolean;
+  canInitializeMpc: boolean;
+  canUseSandboxTools: boolean;
+};
+
+export function permissionsFor(session: Pick<Session, 'operator' | 'upstream'>): Permissions {
+  const { role } = session.operator;
+  const isTreasury = role === 'treasury' || role === 'admin';
+  const isAdmin = role === 'admin';
+  return {
+    canCreateAccount: isTreasury,
+    canCreateWallet: isTreasury,
+    canCreateWithdrawal: isTreasury,
+    canInitializeMpc: isAdmin,
+    canUseSandboxTools: isAdmin && session.upstream.kind === 'sandbox',
+  };
+}
+
+export function roleReason(action: string, needed: 'treasury' | 'admin'): string {
+  return needed === 'admin'
+    ? `Only an admin can ${action}.`
+    : `Only treasury or admin operators can ${action}.`;
+}

@@ -1,0 +1,66 @@
+import { TransactionSchema } from '@settlement/protocol';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, withQuery } from '../../../lib/api-client';
+import { supportKeys } from './keys';
+
+const nullableString = z.string().nullable().optional();
+
+export const SupportResultSchema = z.looseObject({
+  query: z.string(),
+  kinds: z.array(z.string()).default([]),
+  transactions: z.array(TransactionSchema).default([]),
+  events: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        type: z.string(),
+        occurredAt: z.string(),
+        correlationId: nullableString,
+        data: z.record(z.string(), z.unknown()).default({}),
+      }),
+    )
+    .default([]),
+  requests: z
+    .array(
+      z.looseObject({
+        at: z.string(),
+        operator: nullableString,
+        operation: nullableString,
+        method: z.string(),
+        path: z.string(),
+        status: z.number().nullable().optional(),
+        durationMs: z.number().nullable().optional(),
+        requestId: nullableString,
+        upstreamRequestId: nullableString,
+        correlationId: nullableString,
+        idempotencyKey: nullableString,
+      }),
+    )
+    .default([]),
+  actions: z
+    .array(
+      z.looseObject({
+        at: z.string(),
+        operator: nullableString,
+        action: z.string(),
+        outcome: nullableString,
+        idempotencyKey: nullableString,
+        upstreamRequestId: nullableString,
+        correlationId: nullableString,
+      }),
+    )
+    .default([]),
+});
+export type SupportResult = z.infer<typeof SupportResultSchema>;
+
+export function searchSupport(q: string, signal?: AbortSignal) {
+  return apiRequest(withQuery('/bff/support/search', { q }), SupportResultSchema, { signal });
+}
+
+export const supportSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: supportKeys.search(q),
+    queryFn: ({ signal }) => searchSupport(q, signal),
+    enabled: q.trim() !== '',
+  });

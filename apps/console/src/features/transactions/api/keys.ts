@@ -1,0 +1,25 @@
+import type { Filters } from '../../../lib/paging';
+
+export const TRANSACTION_FILTERS = [
+  'accountId',
+  'walletId',
+  'clientReference',
+  'chain',
+  'asset',
+  'status',
+  'type',
+  'createdFrom',
+  'createdTo',
+] as const;
+export type TransactionFilters = Filters<(typeof TRANSACTION_FILTERS)[number]>;
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  lists: () => [...transactionKeys.all, 'list'] as const,
+  list: (filters: TransactionFilters) => [...transactionKeys.lists(), filters] as const,
+  details: () => [...transactionKeys.all, 'detail'] as const,
+  detail: (id: string) => [...transactionKeys.details(), id] as const,
+  timeline: (id: string) => [...transactionKeys.detail(id), 'timeline'] as const,
+  operations: () => [...transactionKeys.all, 'operation'] as const,
+  operation: (operationId: string) => [...transactionKeys.operations(), operationId] as const,
+};

@@ -1,0 +1,125 @@
+import { describeErrorCode } from '@settlement/protocol';
+import { isApiError } from '../../../lib/api-client';
+
+export type ErrorAdvice = {
+  title: string;
+  advice: string;
+  /** A retry with the same operation id is safe and may succeed. */
+  canRetry: boolean;
+  /** The request must change (a new operation id is then fine: nothing was created). */
+  mustEdit: boolean;
+};
+
+/** What each code of the interface means for the operator, and what to do next. */
+export function adviceFor(error: unknown): ErrorAdvice {
+  if (!isApiError(error)) {
+    return {
+      title: 'The withdrawal could not be sent.',
+      advice:
+        'Retrying is safe: it uses the same operation id, so at most one withdrawal is created.',
+      canRetry: true,
+      mustEdit: false,
+    };
+  }
+  const title = describeErrorCode(error.code);
+  switch (error.code) {
+    case 'WITHDRAWALS_BLOCKED':
+      return {
+        title,
+        advice:
+          'Do not retry. The organization or this wallet is restricted; contact the service operator.',
+        canRetry: false,
+        mustEdit: false,
+      };
+    case 'UPSTREAM_UNAVAILABLE':
+    case 'INTERNAL_ERROR':
+    case 'NETWORK_ERROR':
+      return {
+        title,
+        advice:
+          'Retry safely: the retry reuses the same operation id and idempotency key, so at most one withdrawal is created.',
+        canRetry: true,
+        mustEdit: false,
+      };
+    case 'INSUFFICIENT_AVAILABLE_BALANCE':
+      return {
+        title,
+        advice:
+          'Lower the amount (the fee is reserved too) or wait for pending withdrawals to finish.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'INVALID_ADDRESS':
+      return { title, advice: 'Check the destination address.', canRetry: false, mustEdit: true };
+    case 'INVALID_FEE_LIMIT':
+      return {
+        title,
+        advice: 'Use a fee limit between 1 and 15,000 TRX, or leave it empty.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'UNSUPPORTED_ASSET':
+    case 'UNSUPPORTED_CHAIN':
+      return {
+        title,
+        advice: 'Choose an asset the catalog enables on this wallet’s chain.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'CLIENT_REFERENCE_CONFLICT':
+      return {
+        title,
+        advice:
+          'A transaction already uses this client reference. Find it in Support, or use another reference.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'IDEMPOTENCY_CONFLICT':
+      return {
+        title,
+        advice:
+          'This operation id was already used for a different withdrawal. Start a new withdrawal.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'RESOURCE_NOT_FOUND':
+      return {
+        title,
+        advice: 'The wallet is not available in this organization.',
+        canRetry: false,
+        mustEdit: true,
+      };
+    case 'FORBIDDEN':
+      return {
+        title,
+        advice: 'Your role or the service key may not send withdrawals.',
+        canRetry: false,
+        mustEdit: false,
+      };
+    default:
+      return {
+        title,
+        advice: error.retryable
+          ? 'Retrying with the same operation id is safe.'
+          : 'Check the request and try again.',
+        canRetry: error.retryable,
+        mustEdit: !error.retryable,
+      };
+  }
+}
+
+/** A 503 whose details say the BFF does not know whether the withdrawal was created. */
+export function unknownOutcomeOf(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  for (const detail of error.details) {
+    if (
+      typeof detail === 'object' &&
+      detail !== null &&
+      Reflect.get(detail, 'outcome') === 'unknown'
+    ) {
+      const operationId: unknown = Reflect.get(detail, 'operationId');
+      return typeof operationId === 'string' ? operationId : '';
+    }
+  }
+  return null;
+}

@@ -1,0 +1,281 @@
+import { atomicToDisplay } from '@settlement/protocol';
+import type { Asset, Balance, CreateTransactionRequest, Wallet } from '@settlement/protocol';
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import { Amount } from '../../../components/ui/amount';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { AddressInput } from './address-input';
+import type { InternalTarget } from './address-input';
+import { AmountInput } from './amount-input';
+import {
+  coverage,
+  feePlan,
+  isTokenOn,
+  maxAmount,
+  nativeAssetOf,
+  parseAmount,
+  parseFeeLimit,
+} from './withdrawal-math';
+import type { FeePlan } from './withdrawal-math';
+
+export type WithdrawalDraft = {
+  asset: string;
+  toAddress: string;
+  amount: string;
+  clientReference: string;
+  feeLimit: string;
+};
+
+export const EMPTY_DRAFT: WithdrawalDraft = {
+  asset: '',
+  toAddress: '',
+  amount: '',
+  clientReference: '',
+  feeLimit: '',
+};
+
+export type WithdrawalReview = {
+  request: CreateTransactionRequest;
+  wallet: Wallet;
+  decimals: number;
+  fee: FeePlan;
+  isToken: boolean;
+  internalTarget: InternalTarget | null;
+};
+
+function availableOf(balances: Balance[] | undefined, asset: string, chain: string): bigint {
+  const balance = balances?.find((b) => b.asset === asset && b.chain === chain);
+  return balance ? BigInt(balance.availableBalance) : 0n;
+}
+
+export function WithdrawalForm({
+  wallets,
+  walletId,
+  onWalletChange,
+  balances,
+  catalog,
+  readiness,
+  internalTarget,
+  draft,
+  onDraftChange,
+  onReview,
+}: {
+  wallets: Wallet[];
+  walletId: string;
+  onWalletChange: (walletId: string) => void;
+  balances: Balance[] | undefined;
+  catalog: Asset[];
+  readiness: { isReady: boolean; reason: string | null } | null;
+  internalTarget: InternalTarget | null;
+  draft: WithdrawalDraft;
+  onDraftChange: (draft: WithdrawalDraft) => void;
+  onReview: (review: WithdrawalReview) => void;
+}) {
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const wallet = wallets.find((w) => w.id === walletId) ?? null;
+  const chain = wallet?.chain ?? '';
+  const assets = catalog.filter((a) => a.chains.some((c) => c.chain === chain && c.enabled));
+  const asset = assets.find((a) => a.asset === draft.asset) ?? assets[0] ?? null;
+  const nativeAsset = nativeAssetOf(catalog, chain);
+  const isToken = asset ? isTokenOn(asset, chain) : false;
+  const set = (patch: Partial<WithdrawalDraft>) => {
+    onDraftChange({ ...draft, ...patch });
+  };
+
+  const feeLimit =
+    nativeAsset && isToken ? parseFeeLimit(draft.feeLimit, nativeAsset.decimals) : null;
+  const fee = nativeAsset
+    ? feePlan({ isToken, nativeAsset, feeLimitAtomic: feeLimit?.atomic ?? null })
+    : null;
+  const available = asset ? availableOf(balances, asset.asset, chain) : 0n;
+  const nativeAvailable = nativeAsset ? availableOf(balances, nativeAsset.asset, chain) : 0n;
+  const max = fee && balances ? maxAmount({ isToken, availableAtomic: available, fee }) : null;
+  const amount = asset
+    ? parseAmount(draft.amount, asset.decimals)
+    : { atomic: null, problem: null };
+  const covered =
+    asset && fee && amount.atomic !== null && balances
+      ? coverage({
+          isToken,
+          amountAtomic: amount.atomic,
+          availableAtomic: available,
+          nativeAvailableAtomic: nativeAvailable,
+          fee,
+          decimals: asset.decimals,
+          asset: asset.asset,
+        })
+      : null;
+  const addressProblem = draft.toAddress === '' ? 'Enter the destination address.' : null;
+  const referenceProblem = draft.clientReference.length > 128 ? 'At most 128 characters.' : null;
+  const isReady = readiness?.isReady ?? false;
+  const canReview =
+    Boolean(wallet && asset && fee && amount.atomic !== null) &&
+    !addressProblem &&
+    !referenceProblem &&
+    !feeLimit?.problem &&
+    (covered?.isCovered ?? false) &&
+    isReady;
+
+  const handleSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (!canReview || !wallet || !asset || !fee || amount.atomic === null) return;
+    const request: CreateTransactionRequest = {
+      walletId: wallet.id,
+      asset: asset.asset,
+      toAddress: draft.toAddress,
+      amountAtomic: amount.atomic.toString(),
+      ...(draft.clientReference ? { clientReference: draft.clientReference } : {}),
+      ...(isToken && feeLimit?.atomic
+        ? { chainParams: { feeLimitAtomic: feeLimit.atomic.toString() } }
+        : {}),
+    };
+    onReview({ request, wallet, decimals: asset.decimals, fee, isToken, internalTarget });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-5 p-5" noValidate aria-label="New withdrawal">
+      <SelectField
+        label="From wallet"
+        value={walletId}
+        onChange={(event) => {
+          onWalletChange(event.target.value);
+        }}
+        options={[
+          { value: '', label: wallets.length ? 'Choose an ACTIVE wallet' : 'No ACTIVE wallet' },
+          ...wallets.map((w) => ({
+            value: w.id,
+            label: `${w.accountName} — ${w.address} (${w.chain})`,
+          })),
+        ]}
+        error={isSubmitted && !wallet ? 'Choose the wallet to send from.' : null}
+      />
+      {wallet && readiness && !readiness.isReady ? (
+        <div
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p className="font-semibold">Withdrawals are not possible on {chain} right now.</p>
+          <p className="mt-1">{readiness.reason}</p>
+          <Link to="/setup" className="mt-1 inline-block font-medium underline">
+            Open Setup
+          </Link>
+        </div>
+      ) : null}
+      {wallet ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Asset"
+              value={asset?.asset ?? ''}
+              onChange={(event) => {
+                set({ asset: event.target.value, amount: '' });
+              }}
+              options={assets.map((a) => ({ value: a.asset, label: `${a.asset} — ${a.name}` }))}
+            />
+            <div className="text-sm" aria-live="polite">
+              <p className="font-medium text-slate-800">Available</p>
+              {balances ? (
+                <p className="mt-2">
+                  <Amount
+                    atomic={available}
+                    decimals={asset?.decimals ?? null}
+                    asset={asset?.asset ?? ''}
+                    className="text-base font-semibold"
+                  />
+                  {isToken && nativeAsset ? (
+                    <span className="ml-3 text-slate-600">
+                      fee balance{' '}
+                      <Amount
+                        atomic={nativeAvailable}
+                        decimals={nativeAsset.decimals}
+                        asset={nativeAsset.asset}
+                      />
+                    </span>
+                  ) : null}
+                </p>
+              ) : (
+                <p className="mt-2 text-slate-600">Loading balance…</p>
+              )}
+            </div>
+          </div>
+          <AddressInput
+            value={draft.toAddress}
+            onChange={(toAddress) => {
+              set({ toAddress });
+            }}
+            internalTarget={internalTarget}
+          />
+          {isSubmitted && addressProblem ? (
+            <p className="text-xs font-medium text-red-700">{addressProblem}</p>
+          ) : null}
+          {asset ? (
+            <AmountInput
+              value={draft.amount}
+              onChange={(value) => {
+                set({ amount: value });
+              }}
+              decimals={asset.decimals}
+              asset={asset.asset}
+              maxAtomic={max}
+              extraProblem={
+                covered?.problem ??
+                (isSubmitted && amount.atomic === null ? 'Enter an amount.' : null)
+              }
+            />
+          ) : null}
+          {fee ? (
+            <p className="text-sm text-slate-700">
+              Network fee: {fee.isFeeLimit ? 'up to ' : ''}
+              <Amount atomic={fee.feeAtomic} decimals={fee.feeDecimals} asset={fee.feeAsset} />
+              {fee.isFeeLimit
+                ? ' (the fee limit is reserved, the actual fee is usually lower)'
+                : ''}
+              {!isToken && max !== null ? (
+                <span className="text-slate-600">
+                  {' '}
+                  · Max sendable {atomicToDisplay(max, fee.feeDecimals, { grouping: true })}{' '}
+                  {fee.feeAsset}
+                </span>
+              ) : null}
+            </p>
+          ) : (
+            <p className="text-sm text-red-700">
+              The catalog lists no native asset for {chain}; the fee cannot be computed.
+            </p>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Client reference (optional)"
+              value={draft.clientReference}
+              onChange={(event) => {
+                set({ clientReference: event.target.value });
+              }}
+              hint="Your own unique reference, 1 to 128 characters."
+              error={referenceProblem}
+            />
+            {isToken && nativeAsset ? (
+              <TextField
+                label={`Fee limit in ${nativeAsset.asset} (optional)`}
+                inputMode="decimal"
+                value={draft.feeLimit}
+                onChange={(event) => {
+                  set({ feeLimit: event.target.value.trim() });
+                }}
+                hint="Default 30. Between 1 and 15,000."
+                error={feeLimit?.problem}
+              />
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" variant="primary" disabled={!wallet || (isSubmitted && !canReview)}>
+          Review withdrawal
+        </Button>
+      </div>
+    </form>
+  );
+}

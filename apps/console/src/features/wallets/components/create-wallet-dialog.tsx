@@ -1,0 +1,160 @@
+import type { Wallet } from '@settlement/protocol';
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { SelectField, TextField } from '../../../components/ui/field';
+import type { Option } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api-client';
+import { newOperationId } from '../../../lib/operation-id';
+import { useCreateWalletMutation } from '../api/create-wallet';
+
+export type Readiness = { isReady: boolean; reason: string | null };
+
+export type CreateWalletProps = {
+  accounts: Option[];
+  isLoadingAccounts: boolean;
+  onAccountSearch: (text: string) => void;
+  defaultAccountId?: string | undefined;
+  chains: Option[];
+  /** Null while the MPC status loads. */
+  readinessOf: (chain: string) => Readiness | null;
+  onCreated: (wallet: Wallet) => void;
+};
+
+export function CreateWalletDialog({
+  isOpen,
+  onOpenChange,
+  ...props
+}: CreateWalletProps & { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Create wallet"
+      description="A wallet is a blockchain address of one account on one chain."
+    >
+      {isOpen ? (
+        <CreateWalletForm
+          {...props}
+          onCancel={() => {
+            onOpenChange(false);
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function CreateWalletForm({
+  accounts,
+  isLoadingAccounts,
+  onAccountSearch,
+  defaultAccountId,
+  chains,
+  readinessOf,
+  onCreated,
+  onCancel,
+}: CreateWalletProps & { onCancel: () => void }) {
+  // One operation id per dialog: retries and double clicks reuse it, so one wallet at most.
+  const [operationId, setOperationId] = useState(newOperationId);
+  const [accountId, setAccountId] = useState(defaultAccountId ?? '');
+  const [chain, setChain] = useState(chains[0]?.value ?? '');
+  const [accountSearch, setAccountSearch] = useState('');
+  const mutation = useCreateWalletMutation();
+
+  const readiness = chain ? readinessOf(chain) : null;
+  const isReady = readiness?.isReady ?? false;
+  const selectedChain = chain || (chains[0]?.value ?? '');
+  const accountOptions =
+    defaultAccountId && !accounts.some((a) => a.value === defaultAccountId)
+      ? [{ value: defaultAccountId, label: defaultAccountId }, ...accounts]
+      : accounts;
+
+  // After a definite refusal nothing was created, so a changed request may take a new id.
+  const handleRequestChange = () => {
+    if (isApiError(mutation.error) && !mutation.error.retryable) {
+      setOperationId(newOperationId());
+      mutation.reset();
+    }
+  };
+
+  const handleSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!isReady || !accountId || !selectedChain || mutation.isPending) return;
+    mutation.mutate(
+      { request: { accountId, chain: selectedChain }, operationId },
+      { onSuccess: onCreated },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-4" noValidate>
+      <TextField
+        label="Find account"
+        type="search"
+        placeholder="Name or id"
+        value={accountSearch}
+        onChange={(event) => {
+          setAccountSearch(event.target.value);
+          onAccountSearch(event.target.value);
+        }}
+      />
+      <SelectField
+        label="Account"
+        value={accountId}
+        onChange={(event) => {
+          setAccountId(event.target.value);
+          handleRequestChange();
+        }}
+        options={[
+          { value: '', label: isLoadingAccounts ? 'Loading accounts…' : 'Choose an account' },
+          ...accountOptions,
+        ]}
+        required
+      />
+      <SelectField
+        label="Chain"
+        value={selectedChain}
+        onChange={(event) => {
+          setChain(event.target.value);
+          handleRequestChange();
+        }}
+        options={chains.length ? chains : [{ value: '', label: 'No chain is enabled' }]}
+        hint="Chains enabled for this organization in the asset catalog."
+        required
+      />
+      {readiness === null ? (
+        <p role="status" className="text-sm text-slate-600">
+          Checking MPC readiness…
+        </p>
+      ) : !readiness.isReady ? (
+        <div
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p className="font-semibold">Wallets cannot be created on {selectedChain} yet.</p>
+          <p className="mt-1">{readiness.reason}</p>
+          <Link to="/setup" className="mt-2 inline-block font-medium text-amber-950 underline">
+            Open Setup
+          </Link>
+        </div>
+      ) : null}
+      {mutation.error ? (
+        <ErrorPanel error={mutation.error} title="The wallet was not created" />
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!isReady || !accountId || !selectedChain || mutation.isPending}
+        >
+          {mutation.isPending ? 'Creating…' : mutation.isError ? 'Retry' : 'Create wallet'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { describeErrorCode, parseErrorEnvelope } from '@settlement/protocol';
+import type { z } from 'zod';
+
+/**
+ * The only `fetch` caller of the console. Every call goes to the BFF on the same origin; a non-2xx
+ * response becomes one ApiError carrying the interface's envelope.
+ */
+
+export type ApiErrorInit = {
+  status: number;
+  code: string;
+  message: string;
+  requestId: string;
+  retryable: boolean;
+  details: unknown[];
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string;
+  readonly retryable: boolean;
+  readonly details: unknown[];
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryable = init.retryable;
+    this.details = init.details;
+  }
+
+  /** The interface's code as human text. */
+  get description(): string {
+    return describeErrorCode(this.code);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+let csrfToken: string | null = null;
+let onUnauthenticated: (() => void) | null = null;
+
+/** The session's CSRF token, sent on every mutating request. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Called when any request other than the session probe comes back 401 (session expired). */
+export function setUnauthenticatedHandler(handler: (() => void) | null): void {
+  onUnauthenticated = handler;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  /** One id per logical action; the BFF turns it into the upstream idempotency key. */
+  operationId?: string;
+  signal?: AbortSignal | undefined;
+  /** A 401 is an expected answer (the session probe and sign-in), not an expiry. */
+  isSessionProbe?: boolean;
+};
+
+/** Builds `path?query` from filters, dropping empty values; keys are sorted for stable URLs. */
+export function withQuery(path: string, params: Record<string, string | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (value !== undefined && value !== null && value !== '') search.set(key, value);
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET' && csrfToken) headers.set('X-CSRF-Token', csrfToken);
+  if (options.operationId) headers.set('X-Operation-Id', options.operationId);
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'The console could not reach its server. Check the connection and try again.',
+      requestId: '',
+      retryable: true,
+      details: [],
+    });
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const headerRequestId = response.headers.get('x-request-id') ?? '';
+  const envelope = parseErrorEnvelope(body);
+  if (envelope) {
+    return new ApiError({
+      status: response.status,
+      code: envelope.code,
+      message: envelope.message,
+      requestId: envelope.requestId || headerRequestId,
+      retryable: envelope.retryable,
+      details: envelope.details,
+    });
+  }
+  const isGateway = response.status === 502 || response.status === 503 || response.status === 504;
+  const code = isGateway
+    ? 'UPSTREAM_UNAVAILABLE'
+    : response.status === 401
+      ? 'UNAUTHENTICATED'
+      : 'INTERNAL_ERROR';
+  return new ApiError({
+    status: response.status,
+    code,
+    message: `The server answered ${response.status} without an error body.`,
+    requestId: headerRequestId,
+    retryable: isGateway,
+    details: [],
+  });
+}
+
+/** Sends a request and parses a 2xx body with `schema`; anything else throws ApiError. */
+export async function apiRequest<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(path, options);
+  const body = await readJson(response);
+  if (!response.ok) {
+    const error = errorFrom(response, body);
+    if (response.status === 401 && !options.isSessionProbe) onUnauthenticated?.();
+    throw error;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      message: `The response of ${path} did not have the expected shape: ${parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`)
+        .join('; ')}`,
+      requestId: response.headers.get('x-request-id') ?? '',
+      retryable: false,
+      details: [],
+    });
+  }
+  return parsed.data;
+}

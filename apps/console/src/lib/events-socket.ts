@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * One WebSocket to the BFF's relay (`/bff/events`), resumed from the last seen event id after
+ * every reconnect. Frames are validated here; the app decides what they mean.
+ */
+
+export const RelayedEventSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  occurredAt: z.string(),
+  correlationId: z.string().nullable().optional(),
+  orgId: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).default({}),
+  sequence: z.number().nullable().optional(),
+});
+export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
+
+export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const;
+export type UpstreamState = (typeof UPSTREAM_STATES)[number];
+
+export const RelayFrameSchema = z.discriminatedUnion('kind', [
+  z.looseObject({
+    kind: z.literal('event'),
+    event: RelayedEventSchema,
+    invalidates: z.array(z.string()).default([]),
+  }),
+  z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
+]);
+export type RelayFrame = z.infer<typeof RelayFrameSchema>;
+
+/** The browser's link to the BFF: connecting, open, or waiting to reconnect. */
+export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export type EventsSocketOptions = {
+  onFrame: (frame: RelayFrame) => void;
+  onState: (state: SocketState) => void;
+  /** Frames that fail validation; the socket stays open. */
+  onInvalidFrame?: (raw: unknown) => void;
+  url?: (after: string | null) => string;
+  random?: () => number;
+};
+
+export type EventsSocket = {
+  /** Records the id of an event the app has processed; reconnects resume after it. */
+  markProcessed: (eventId: string) => void;
+  close: () => void;
+};
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+export const RESUME_CLOSE_CODE = 4008;
+
+/** Full jitter: a random delay between 0 and min(cap, base * 2^attempt). */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
+  return Math.floor(random() * ceiling);
+}
+
+export function defaultEventsUrl(after: string | null): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = after ? `?after=${encodeURIComponent(after)}` : '';
+  return `${protocol}//${window.location.host}/bff/events${query}`;
+}
+
+export function connectEventsSocket(options: EventsSocketOptions): EventsSocket {
+  const buildUrl = options.url ?? defaultEventsUrl;
+  const random = options.random ?? Math.random;
+  let lastEventId: string | null = null;
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let isClosed = false;
+
+  const schedule = (delay: number) => {
+    if (isClosed) return;
+    options.onState('reconnecting');
+    timer = setTimeout(open, delay);
+  };
+
+  function open() {
+    timer = null;
+    if (isClosed) return;
+    options.onState('connecting');
+    const ws = new WebSocket(buildUrl(lastEventId));
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      options.onState('open');
+    };
+    ws.onmessage = (message: MessageEvent) => {
+      if (typeof message.data !== 'string') return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(message.data);
+      } catch {
+        options.onInvalidFrame?.(message.data);
+        return;
+      }
+      const parsed = RelayFrameSchema.safeParse(raw);
+      if (parsed.success) options.onFrame(parsed.data);
+      else options.onInvalidFrame?.(raw);
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (socket !== ws) return;
+      socket = null;
+      if (isClosed) return;
+      if (event.code === RESUME_CLOSE_CODE) {
+        // The relay dropped us for being slow: resume from the last id straight away.
+        schedule(0);
+        return;
+      }
+      schedule(reconnectDelay(attempt++, random));
+    };
+  }
+
+  open();
+
+  return {
+    markProcessed(eventId) {
+      lastEventId = eventId;
+    },
+    close() {
+      isClosed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close(1000, 'closed by the console');
+      socket = null;
+      options.onState('closed');
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { isTerminalStatus } from '@settlement/protocol';
+import { replaceEqualDeep } from '@tanstack/react-query';
+
+/**
+ * "A status never goes backwards": once the cache holds a terminal transaction, a late or
+ * lagging response that says PENDING for it is ignored. Used as `structuralSharing` of every
+ * query that holds transactions, so the rule lives in one place.
+ */
+
+type WithStatus = { id: string; status: string };
+type Pages = { pages: { items: unknown[] }[] };
+
+export function newerOf<T extends WithStatus>(previous: T | undefined, next: T): T {
+  if (
+    previous &&
+    previous.id === next.id &&
+    isTerminalStatus(previous.status) &&
+    !isTerminalStatus(next.status)
+  ) {
+    return previous;
+  }
+  return next;
+}
+
+/** `structuralSharing` for a single transaction. */
+export function keepTerminalDetail(previous: unknown, next: unknown): unknown {
+  const kept = isWithStatus(previous) && isWithStatus(next) ? newerOf(previous, next) : next;
+  return replaceEqualDeep(previous, kept);
+}
+
+/** `structuralSharing` for cursor-paged lists of transactions (infinite queries). */
+export function keepTerminalPages(previous: unknown, next: unknown): unknown {
+  if (!isPages(previous) || !isPages(next)) return replaceEqualDeep(previous, next);
+  const known = new Map<string, WithStatus>();
+  for (const page of previous.pages) {
+    for (const item of page.items) {
+      if (isWithStatus(item)) known.set(item.id, item);
+    }
+  }
+  const merged = {
+    ...next,
+    pages: next.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) =>
+        isWithStatus(item) ? newerOf(known.get(item.id), item) : item,
+      ),
+    })),
+  };
+  return replaceEqualDeep(previous, merged);
+}
+
+function isWithStatus(value: unknown): value is WithStatus {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof Reflect.get(value, 'id') === 'string' &&
+    typeof Reflect.get(value, 'status') === 'string'
+  );
+}
+
+function isPages(value: unknown): value is Pages {
+  if (typeof value !== 'object' || value === null) return false;
+  const pages: unknown = Reflect.get(value, 'pages');
+  return (
+    Array.isArray(pages) &&
+    pages.every(
+      (page: unknown) =>
+        typeof page === 'object' && page !== null && Array.isArray(Reflect.get(page, 'items')),
+    )
+  );
+}

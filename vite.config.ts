@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+// npm keeps @vitejs/plugin-react inside the console workspace (see package-lock.json), so the
+// root config reaches it by path; the lockfile pins that layout.
+import react from './apps/console/node_modules/@vitejs/plugin-react/dist/index.js';
+
+const consoleRoot = fileURLToPath(new URL('./apps/console', import.meta.url));
+const bffTarget = 'http://127.0.0.1:8080';
+
+/** The console's build and dev server. Routes are lazy, so each page is its own chunk. */
+export default defineConfig({
+  root: consoleRoot,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: `${consoleRoot}/dist`,
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: false,
+    // Same origin for the browser: the BFF sees the dev server's Host and Origin unchanged.
+    proxy: { '/bff': { target: bffTarget, ws: true } },
+  },
+  preview: { host: '127.0.0.1', proxy: { '/bff': { target: bffTarget, ws: true } } },
+});
