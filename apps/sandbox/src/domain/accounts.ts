@@ -7,6 +7,8 @@ import type { Db } from '../store/db';
 import { accountBalances } from './ledger-balances';
 
 export type AccountRow = {
+  /** Insertion order: the keyset tiebreak among rows created in the same millisecond. */
+  seq?: number;
   id: string;
   org_id: string;
   name: string;
@@ -127,12 +129,12 @@ export function accountDetail(db: Db, orgId: string, accountId: string): Account
 
 export type AccountFilters = { search?: string; externalId?: string };
 
-/** Newest first; keyset on (created_at, id) so concurrent inserts never shift a page. */
+/** Newest first; keyset on (created_at, rowid) so concurrent inserts never shift a page. */
 export function queryAccounts(
   db: Db,
   orgId: string,
   filters: AccountFilters,
-  after: { createdAt: string; id: string } | null,
+  after: { createdAt: string; seq: number } | null,
   limit: number,
 ): AccountRow[] {
   const where = ['org_id = @orgId'];
@@ -146,13 +148,13 @@ export function queryAccounts(
     params.externalId = filters.externalId;
   }
   if (after) {
-    where.push('(created_at, id) < (@afterCreatedAt, @afterId)');
+    where.push('(created_at, rowid) < (@afterCreatedAt, @afterSeq)');
     params.afterCreatedAt = after.createdAt;
-    params.afterId = after.id;
+    params.afterSeq = after.seq;
   }
   return db
     .prepare<[Record<string, string | number>], AccountRow>(
-      `SELECT * FROM accounts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`,
+      `SELECT rowid AS seq, * FROM accounts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
     )
     .all(params);
 }

@@ -15,6 +15,8 @@ import { getFaults } from './faults';
 import { signingReadiness } from './mpc';
 
 export type WalletRow = {
+  /** Insertion order: the keyset tiebreak among rows with the same timestamp. */
+  seq?: number;
   id: string;
   org_id: string;
   account_id: string;
@@ -26,7 +28,7 @@ export type WalletRow = {
   updated_at: string;
 };
 
-const WALLET_SELECT = `SELECT w.id, w.org_id, w.account_id, a.name AS account_name, w.chain, w.address,
+const WALLET_SELECT = `SELECT w.rowid AS seq, w.id, w.org_id, w.account_id, a.name AS account_name, w.chain, w.address,
   w.status, w.created_at, w.updated_at FROM wallets w JOIN accounts a ON a.id = w.account_id`;
 
 export function toWallet(row: WalletRow): Wallet {
@@ -174,7 +176,7 @@ export function queryWallets(
   db: Db,
   orgId: string,
   filters: WalletFilters,
-  after: { sortValue: string; id: string } | null,
+  after: { sortValue: string; seq: number } | null,
   limit: number,
 ): WalletRow[] {
   const column = filters.sortBy === 'updatedAt' ? 'w.updated_at' : 'w.created_at';
@@ -193,13 +195,13 @@ export function queryWallets(
   add('w.created_at <= @createdTo', 'createdTo', filters.createdTo);
   add('w.account_id = @accountId', 'accountId', filters.accountId);
   if (after) {
-    where.push(`(${column}, w.id) ${direction === 'ASC' ? '>' : '<'} (@afterValue, @afterId)`);
+    where.push(`(${column}, w.rowid) ${direction === 'ASC' ? '>' : '<'} (@afterValue, @afterSeq)`);
     params.afterValue = after.sortValue;
-    params.afterId = after.id;
+    params.afterSeq = after.seq;
   }
   return db
     .prepare<[Record<string, string | number>], WalletRow>(
-      `${WALLET_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, w.id ${direction} LIMIT @limit`,
+      `${WALLET_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, w.rowid ${direction} LIMIT @limit`,
     )
     .all(params);
 }

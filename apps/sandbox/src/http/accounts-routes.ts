@@ -21,6 +21,7 @@ import {
   pageOf,
   parseLimit,
   queryString,
+  seqOf,
 } from './cursor';
 import { accountTransactionsPage, pathParam } from './transactions-routes';
 import { parseBody } from './validation';
@@ -65,14 +66,17 @@ export function accountsRoutes(ctx: AppContext): Router {
     if (externalId !== undefined) filters.externalId = externalId;
     const scope = { orgId, filters: filtersHash({ list: 'accounts', ...filters }) };
     const cursor = queryString(req.query, 'cursor');
-    let after: { createdAt: string; id: string } | null = null;
+    let after: { createdAt: string; seq: number } | null = null;
     if (cursor !== undefined) {
       const position = decodeCursor(ctx.cursorSecret, scope, cursor);
       if (typeof position.sortValue !== 'string') throw badQuery('cursor', 'is not valid');
-      after = { createdAt: position.sortValue, id: position.id };
+      after = { createdAt: position.sortValue, seq: seqOf(position.id) };
     }
     const page = pageOf(queryAccounts(ctx.db, orgId, filters, after, limit + 1), limit, (last) =>
-      encodeCursor(ctx.cursorSecret, scope, { sortValue: last.created_at, id: last.id }),
+      encodeCursor(ctx.cursorSecret, scope, {
+        sortValue: last.created_at,
+        id: String(last.seq ?? 0),
+      }),
     );
     res.json({ items: page.items.map(toAccount), nextCursor: page.nextCursor });
   });

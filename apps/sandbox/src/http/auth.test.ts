@@ -149,7 +149,7 @@ describe('REST authentication', () => {
   it('requires X-Api-Body-Hash when body bytes are sent, and it must match', async () => {
     const body = utf8Bytes(JSON.stringify({ name: 'Body hash' }));
     const headers = signed('POST', '/api/v1/ledger/accounts', body);
-    const missing = { ...headers, 'content-type': 'application/json' };
+    const missing: Record<string, string> = { ...headers, 'content-type': 'application/json' };
     delete missing['X-Api-Body-Hash'];
     expect(
       (await raw('/api/v1/ledger/accounts', { method: 'POST', headers: missing, body })).status,

@@ -51,9 +51,7 @@ export function controlRoutes(ctx: AppContext, adminToken: string): Router {
 
   router.post('/orgs/:orgId/api-keys', (req, res) => {
     const request = parseBody(CreateApiKeyRequestSchema, jsonBody(req));
-    res
-      .status(201)
-      .json(createApiKey(ctx.db, req.params.orgId, request, new Date(ctx.nowMs())));
+    res.status(201).json(createApiKey(ctx.db, req.params.orgId, request, new Date(ctx.nowMs())));
   });
 
   router.put('/orgs/:orgId/co-signer', (req, res) => {

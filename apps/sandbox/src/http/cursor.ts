@@ -68,6 +68,12 @@ export function decodeCursor(
   return { sortValue: decoded.s, id: decoded.i };
 }
 
+/** The insertion sequence a cursor carries as its tiebreak. */
+export function seqOf(id: string): number {
+  if (!/^[0-9]{1,15}$/.test(id)) throw invalid();
+  return Number(id);
+}
+
 export type Query = Record<string, unknown>;
 
 /** A single-valued string query parameter, or undefined; repeated or nested values are 400. */

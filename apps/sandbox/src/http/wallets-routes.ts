@@ -29,6 +29,7 @@ import {
   parseDateRange,
   parseLimit,
   queryString,
+  seqOf,
   type Query,
 } from './cursor';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent, sendIdempotent } from './idempotency';
@@ -80,17 +81,17 @@ export function walletsPage(
   const filters: WalletFilters = { ...parseWalletFilters(query), ...pinned };
   const scope = { orgId, filters: filtersHash({ list: 'wallets', ...filters }) };
   const cursor = queryString(query, 'cursor');
-  let after: { sortValue: string; id: string } | null = null;
+  let after: { sortValue: string; seq: number } | null = null;
   if (cursor !== undefined) {
     const position = decodeCursor(ctx.cursorSecret, scope, cursor);
     if (typeof position.sortValue !== 'string') throw badQuery('cursor', 'is not valid');
-    after = { sortValue: position.sortValue, id: position.id };
+    after = { sortValue: position.sortValue, seq: seqOf(position.id) };
   }
   const rows = queryWallets(ctx.db, orgId, filters, after, limit + 1);
   const page = pageOf(rows, limit, (last) =>
     encodeCursor(ctx.cursorSecret, scope, {
       sortValue: filters.sortBy === 'updatedAt' ? last.updated_at : last.created_at,
-      id: last.id,
+      id: String(last.seq ?? 0),
     }),
   );
   return { items: page.items.map(toWallet), nextCursor: page.nextCursor };
