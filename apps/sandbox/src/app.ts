@@ -18,6 +18,12 @@ import { housekeeping } from './domain/housekeeping';
 import { mpcProvisioner } from './domain/mpc';
 import { apiRoutes } from './http/api-routes';
 import { coSignerHealthRoutes } from './http/co-signer-health-routes';
+import { depositRoutes } from './http/deposits-routes';
+import {
+  createMoneyMovement,
+  type MoneyMovement,
+  type MoneyMovementOptions,
+} from './domain/transactions-service';
 
 export type SandboxDeps = {
   dataDir: string;
@@ -29,11 +35,15 @@ export type SandboxDeps = {
   pingIntervalMs?: number;
   /** Outbox poll interval of the event stream. */
   streamPollMs?: number;
+  /** Simulated chain, lifecycle and Co-Signer options (timeouts, poll interval). */
+  money?: MoneyMovementOptions;
 };
 
 export type Sandbox = {
   app: Express;
   ctx: AppContext;
+  /** The simulated chain (mineBlock) and Co-Signer simulator (runOnce). */
+  money: MoneyMovement;
   /** Serves /v1/ws on an HTTP server (upgrade handler). */
   attachWebSocket: (server: Server) => void;
   /** Starts background loops (block clock, MPC provisioning, housekeeping, ...). */
@@ -72,7 +82,13 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
     pingIntervalMs: deps.pingIntervalMs ?? 30_000,
     pollMs: deps.streamPollMs ?? 50,
   });
-  const services: BackgroundService[] = [housekeeping(ctx), mpcProvisioner(ctx), stream.service];
+  const money = createMoneyMovement(ctx, deps.money);
+  const services: BackgroundService[] = [
+    housekeeping(ctx),
+    mpcProvisioner(ctx),
+    stream.service,
+    money.service,
+  ];
 
   const app = express();
   app.disable('x-powered-by');
@@ -96,7 +112,8 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
     next();
   });
   app.use(rawBodyMiddleware);
-  app.use('/sandbox', controlRoutes(ctx, deps.adminToken));
+  // Deposits sit behind the control plane's admin guard (it runs for every /sandbox path but healthz).
+  app.use('/sandbox', controlRoutes(ctx, deps.adminToken), depositRoutes(ctx));
   app.use('/co-signer', coSignerHealthRoutes(ctx));
   app.use('/api/v1', authenticator.rest, faultsMiddleware(ctx), apiRoutes(ctx));
   app.use(() => {
@@ -109,6 +126,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
   const sandbox: Sandbox = {
     app,
     ctx,
+    money,
     attachWebSocket: (server) => {
       stream.attach(server);
     },
