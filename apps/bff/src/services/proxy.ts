@@ -1,4 +1,4 @@
-import type { RawResponse } from '@settlement/client';
+import { OutcomeUnknownError, SettlementApiError, type RawResponse } from '@settlement/client';
 import { HttpError } from '../errors';
 import type { Operation } from './operations';
 import { recordAttempts, type Services } from './context';
@@ -28,17 +28,46 @@ export async function proxyOperation(
       `No configured API key has the scope ${operation.scope ?? 'any'}.`,
     );
   }
-  const response = await chosen.client.send(operation.method, input.target, {
-    body: input.body,
-    requestId: input.requestId,
-    signal: input.signal,
-    onAttempt: recordAttempts(services, {
-      operator: input.operator,
-      operation: operation.name,
-      operationId: null,
-    }),
-  });
   const action = auditAction(operation.name);
+  let response: RawResponse;
+  try {
+    response = await chosen.client.send(operation.method, input.target, {
+      body: input.body,
+      requestId: input.requestId,
+      signal: input.signal,
+      onAttempt: recordAttempts(services, {
+        operator: input.operator,
+        operation: operation.name,
+        operationId: null,
+      }),
+    });
+  } catch (error) {
+    if (error instanceof OutcomeUnknownError) {
+      if (action) {
+        services.logs.audit({
+          at: services.now(),
+          operator: input.operator,
+          action,
+          outcome: 'unknown',
+          operationId: null,
+          idempotencyKey: null,
+          upstreamRequestId: error.lastRequestId,
+          correlationId: null,
+          resourceId: null,
+          detail: null,
+        });
+      }
+      throw new HttpError(
+        'UPSTREAM_UNAVAILABLE',
+        'The upstream did not answer; the outcome is unknown. Check the list before retrying.',
+        [{ outcome: 'unknown' }],
+      );
+    }
+    if (error instanceof SettlementApiError) {
+      throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream is not reachable.');
+    }
+    throw error;
+  }
   if (action) {
     services.logs.audit({
       at: services.now(),

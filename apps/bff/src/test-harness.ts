@@ -1,0 +1,304 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { getGlobalDispatcher, request } from 'undici';
+import { createApp, type Bff } from './app';
+import { seedDemo, type DemoCredentials } from './cli/seed-demo';
+import { loadConfig, loadKeys } from './config';
+import { createLogger } from './logger';
+import { openDb, type Db } from './store/db';
+
+/**
+ * Test support (not a test): a real sandbox child process and an in-process BFF on port 0
+ * with a temp data dir. Every response body and log line is kept so a test can scan them.
+ */
+
+const SANDBOX_MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../sandbox/src/main.ts');
+
+export type SandboxProcess = {
+  url: string;
+  adminToken: string;
+  stop(): Promise<void>;
+  control(
+    method: 'POST' | 'PUT' | 'GET',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }>;
+};
+
+export async function startSandbox(options: { blockMs?: number } = {}): Promise<SandboxProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bff-test-sandbox-'));
+  const adminToken = randomBytes(24).toString('hex');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      SANDBOX_MAIN,
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--block-ms',
+      String(options.blockMs ?? 20),
+    ],
+    {
+      env: { ...process.env, SANDBOX_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`sandbox did not start: ${stderr}`));
+    }, 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      const match = /sandbox listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${String(code)}: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    adminToken,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async control(method, path, body) {
+      const response = await request(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, json: text ? (JSON.parse(text) as unknown) : null };
+    },
+  };
+}
+
+export type Response = {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+};
+
+export type Browser = {
+  cookie: string | null;
+  csrf: string | null;
+};
+
+export type BffInstance = {
+  url: string;
+  origin: string;
+  bff: Bff;
+  db: Db;
+  dataDir: string;
+  credentials: DemoCredentials;
+  logLines: string[];
+  /** Every response body seen by `call` in this process (shared across instances). */
+  transcript: string[];
+  password(username: string): string;
+  call(
+    method: string,
+    path: string,
+    options?: {
+      browser?: Browser;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      origin?: string | null;
+      csrf?: string | null;
+    },
+  ): Promise<Response>;
+  login(username: string): Promise<Browser>;
+  upstreamCalls(): number;
+  close(): Promise<void>;
+};
+
+export const transcript: string[] = [];
+
+export async function startBff(input: {
+  sandbox: SandboxProcess;
+  dataDir?: string;
+  env?: Record<string, string>;
+  upstreamUrl?: string;
+}): Promise<BffInstance> {
+  const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
+  const seeded = await seedDemo({
+    sandboxUrl: input.sandbox.url,
+    adminToken: input.sandbox.adminToken,
+    dataDir,
+  });
+  if (!seeded.credentials) throw new Error('demo credentials missing');
+  const credentials = seeded.credentials;
+  const consoleDist = join(dataDir, 'console-dist');
+  mkdirSync(join(consoleDist, 'assets'), { recursive: true });
+  writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(consoleDist, 'assets', 'app-3f2a1b.js'), 'console.log(1);');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: input.upstreamUrl ?? input.sandbox.url,
+    SANDBOX_ADMIN_TOKEN: input.sandbox.adminToken,
+    CONSOLE_DIST: consoleDist,
+    LOG_LEVEL: 'debug',
+    UPSTREAM_TIMEOUT_MS: '3000',
+    ...input.env,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logLines.push(line);
+      callback();
+    },
+  });
+  const logger = createLogger(config.logLevel, sink);
+  const db = openDb(join(dataDir, 'bff', 'bff.db'));
+  const bff = createApp({
+    config,
+    keys: loadKeys(config.keysFile),
+    db,
+    logger,
+    upstreamRetry: { baseMs: 5, capMs: 20 },
+  });
+  const server: Server = createServer(bff.app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const call: BffInstance['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const origin = options.origin === undefined ? url : options.origin;
+    if (origin !== null) headers.origin = origin;
+    if (options.browser?.cookie) headers.cookie = options.browser.cookie;
+    const csrf = options.csrf === undefined ? options.browser?.csrf : options.csrf;
+    if (csrf) headers['x-csrf-token'] = csrf;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    // The path goes on the wire verbatim (a URL parser would re-encode ' and ").
+    const response = await getGlobalDispatcher().request({
+      origin: url,
+      path,
+      method: method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await response.body.text();
+    transcript.push(text);
+    const flat: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join('\n') : value;
+    }
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.statusCode, headers: flat, text, json };
+  };
+
+  const password = (username: string) => {
+    const found = credentials.operators.find((o) => o.username === username);
+    if (!found) throw new Error(`no operator ${username}`);
+    return found.password;
+  };
+
+  return {
+    url,
+    origin: url,
+    bff,
+    db,
+    dataDir,
+    credentials,
+    logLines,
+    transcript,
+    password,
+    call,
+    async login(username) {
+      const response = await call('POST', '/bff/auth/login', {
+        body: { username, password: password(username) },
+      });
+      if (response.status !== 200) throw new Error(`login failed: ${response.text}`);
+      const setCookie = response.headers['set-cookie'] ?? '';
+      const cookie = setCookie.split(';')[0] ?? null;
+      const csrf = (response.json as { csrfToken: string }).csrfToken;
+      return { cookie, csrf };
+    },
+    upstreamCalls() {
+      const row = db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
+      return row.n;
+    },
+    async close() {
+      await new Promise<void>((r) => {
+        server.close(() => {
+          r();
+        });
+        server.closeAllConnections();
+      });
+      await bff.stop();
+      db.close();
+    },
+  };
+}
+
+/** Secrets a suite must never reveal: key seeds and operator passwords. */
+export function secretsOf(instance: BffInstance): string[] {
+  const keys = JSON.parse(readFileSync(join(instance.dataDir, 'bff', 'keys.json'), 'utf8')) as {
+    keys: { seed: string }[];
+  };
+  return [
+    ...keys.keys.map((k) => k.seed),
+    ...instance.credentials.operators.map((o) => o.password),
+  ];
+}
+
+/** Base64 of a 64-byte Ed25519 signature. */
+export const SIGNATURE_PATTERN = /[A-Za-z0-9+/]{86}==/;
+
+export function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const tick = () => {
+      probe().then(
+        (value) => {
+          if (value) resolvePromise(value);
+          else if (Date.now() - started > timeoutMs) reject(new Error('timed out waiting'));
+          else setTimeout(tick, intervalMs);
+        },
+        (error: unknown) => {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    };
+    tick();
+  });
+}
