@@ -33,6 +33,8 @@ export type Harness = {
   sandbox: Sandbox;
   baseUrl: string;
   admin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+  /** Stops the sandbox and starts a new one over the same data directory (a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -40,18 +42,22 @@ export async function startHarness(
   options: { blockMs?: number; money?: MoneyMovementOptions } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-money-'));
-  const sandbox = createSandbox({
-    dataDir,
-    adminToken: ADMIN_TOKEN,
-    blockMs: options.blockMs ?? 20,
-    ...(options.money === undefined ? {} : { money: options.money }),
-  });
-  const { baseUrl } = await sandbox.listen(0);
-  return {
-    sandbox,
-    baseUrl,
+  const boot = async () => {
+    const sandbox = createSandbox({
+      dataDir,
+      adminToken: ADMIN_TOKEN,
+      blockMs: options.blockMs ?? 20,
+      ...(options.money === undefined ? {} : { money: options.money }),
+    });
+    const { baseUrl } = await sandbox.listen(0);
+    return { sandbox, baseUrl };
+  };
+  const first = await boot();
+  const harness: Harness = {
+    sandbox: first.sandbox,
+    baseUrl: first.baseUrl,
     async admin(method, path, body) {
-      const response = await fetch(`${baseUrl}${path}`, {
+      const response = await fetch(`${harness.baseUrl}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${ADMIN_TOKEN}`,
@@ -61,11 +67,18 @@ export async function startHarness(
       });
       return { status: response.status, body: await response.json(), headers: response.headers };
     },
+    async restart() {
+      await harness.sandbox.stop();
+      const next = await boot();
+      harness.sandbox = next.sandbox;
+      harness.baseUrl = next.baseUrl;
+    },
     async close() {
-      await sandbox.stop();
+      await harness.sandbox.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
 
 export type OrgClient = {

@@ -274,6 +274,17 @@ describe('POST /api/v1/transactions', () => {
     expect(snapshot()).toEqual(before);
     await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/co-signer`, { online: true });
 
+    await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, {
+      upstreamUnavailableRate: 1,
+    });
+    const unavailable = await withdraw(body);
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.body).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retryable: true });
+    await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, {
+      upstreamUnavailableRate: null,
+    });
+    expect(snapshot()).toEqual(before);
+
     const reference = newKey('ref');
     const first = await withdraw({ ...body, clientReference: reference });
     expect(first.status).toBe(201);
