@@ -12,7 +12,6 @@ import {
   setCoSignerOnline,
 } from '../domain/orgs';
 import { jsonBody } from './body';
-import { depositRoutes } from './deposits-routes';
 import { parseBody } from './validation';
 
 function digest(value: string): Buffer {
@@ -69,8 +68,6 @@ export function controlRoutes(ctx: AppContext, adminToken: string): Router {
     const patch = parseBody(FaultsPatchSchema, jsonBody(req));
     res.json(updateFaults(ctx.db, req.params.orgId, patch));
   });
-
-  router.use(depositRoutes(ctx));
 
   return router;
 }
