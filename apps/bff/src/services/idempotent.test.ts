@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '@settlement/protocol/signing';
+import {
+  SIGNATURE_PATTERN,
+  secretsOf,
+  startBff,
+  startSandbox,
+  transcript,
+  waitFor,
+  type BffInstance,
+  type Browser,
+  type SandboxProcess,
+} from '../test-harness';
+import { clientReferenceFor, idempotencyKeyFor } from './idempotent';
+
+let sandbox: SandboxProcess;
+let bff: BffInstance;
+const retired: BffInstance[] = [];
+let admin: Browser;
+let treasury: Browser;
+let accountId = '';
+let walletId = '';
+const TO_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+type JournalRow = { state: string; idempotency_key: string; body: Buffer; status: number | null };
+type LogRow = {
+  operation: string;
+  method: string;
+  status: number | null;
+  idempotency_key: string | null;
+};
+
+function journalRow(instance: BffInstance, operationId: string): JournalRow {
+  return instance.db
+    .prepare('SELECT state, idempotency_key, body, status FROM journal WHERE operation_id = ?')
+    .get(operationId) as JournalRow;
+}
+
+function requestLogOf(instance: BffInstance, operationId: string): LogRow[] {
+  return instance.db
+    .prepare(
+      'SELECT operation, method, status, idempotency_key FROM request_log WHERE operation_id = ? ORDER BY id',
+    )
+    .all(operationId) as LogRow[];
+}
+
+async function restart(): Promise<void> {
+  const { dataDir } = bff;
+  await bff.close();
+  retired.push(bff);
+  bff = await startBff({ sandbox, dataDir });
+  admin = await bff.login('admin');
+  treasury = await bff.login('treasury');
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ blockMs: 20 });
+  bff = await startBff({ sandbox });
+  admin = await bff.login('admin');
+  treasury = await bff.login('treasury');
+}, 60_000);
+
+afterAll(async () => {
+  await bff.close();
+  await sandbox.stop();
+});
+
+describe('MPC initialize', () => {
+  it('sends exactly {} under one durable key per organization across clicks and restarts', async () => {
+    const online = await bff.call('PUT', '/bff/sandbox/co-signer', {
+      browser: admin,
+      body: { online: true },
+    });
+    expect(online.status).toBe(200);
+    const first = await bff.call('POST', '/bff/api/v1/mpc/initialize', {
+      browser: admin,
+      headers: { 'x-operation-id': 'mpc-click-1' },
+    });
+    expect(first.status).toBeLessThan(300);
+    const second = await bff.call('POST', '/bff/api/v1/mpc/initialize', {
+      browser: admin,
+      body: {},
+      headers: { 'x-operation-id': 'mpc-click-2' },
+    });
+    expect(second.status).toBe(first.status);
+    expect(second.json).toEqual(first.json);
+    const a = journalRow(bff, 'mpc-click-1');
+    const b = journalRow(bff, 'mpc-click-2');
+    expect(a.body.toString('utf8')).toBe('{}');
+    expect(b.idempotency_key).toBe(a.idempotency_key);
+    expect(requestLogOf(bff, 'mpc-click-1')[0]?.idempotency_key).toBe(a.idempotency_key);
+
+    await restart();
+    const third = await bff.call('POST', '/bff/api/v1/mpc/initialize', {
+      browser: admin,
+      headers: { 'x-operation-id': 'mpc-after-restart' },
+    });
+    expect(third.json).toEqual(first.json);
+    expect(journalRow(bff, 'mpc-after-restart').idempotency_key).toBe(a.idempotency_key);
+    const audit = bff.db
+      .prepare("SELECT DISTINCT idempotency_key FROM audit_log WHERE action = 'mpc.initialize'")
+      .all();
+    expect(audit).toEqual([{ idempotency_key: a.idempotency_key }]);
+
+    await waitFor(async () => {
+      const status = await bff.call('GET', '/bff/api/v1/mpc/status', { browser: admin });
+      const body = status.json as {
+        keyStatus: string;
+        chains: { chain: string; ready: boolean }[];
+      };
+      return (
+        body.keyStatus === 'ACTIVE' && body.chains.some((c) => c.chain === 'tron:nile' && c.ready)
+      );
+    });
+  }, 30_000);
+});
+
+describe('wallet creation journal', () => {
+  it('replays a completed operation without an upstream call and refuses a changed body', async () => {
+    const account = await bff.call('POST', '/bff/api/v1/ledger/accounts', {
+      browser: treasury,
+      body: { name: 'Journal Co' },
+    });
+    accountId = (account.json as { id: string }).id;
+    const body = { chain: 'tron:nile', accountId };
+    const created = await bff.call('POST', '/bff/api/v1/wallets', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'wallet-1' },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers['x-operation-replayed']).toBe('false');
+    walletId = (created.json as { id: string }).id;
+    expect(journalRow(bff, 'wallet-1').idempotency_key).toBe(
+      idempotencyKeyFor(bff.credentials.orgId, 'wallet-1'),
+    );
+
+    const calls = bff.upstreamCalls();
+    const replay = await bff.call('POST', '/bff/api/v1/wallets', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'wallet-1' },
+    });
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(created.text);
+    expect(replay.headers['x-operation-replayed']).toBe('true');
+    expect(replay.headers['x-request-id']).toBe(created.headers['x-request-id']);
+
+    const changed = await bff.call('POST', '/bff/api/v1/wallets', {
+      browser: treasury,
+      body: { chain: 'tron:mainnet', accountId },
+      headers: { 'x-operation-id': 'wallet-1' },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.json).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', retryable: false });
+    expect(bff.upstreamCalls()).toBe(calls);
+
+    const operation = await bff.call('GET', '/bff/operations/wallet-1', { browser: treasury });
+    expect(operation.json).toMatchObject({
+      operationId: 'wallet-1',
+      state: 'succeeded',
+      status: 201,
+      response: { id: walletId },
+    });
+    const audit = bff.db
+      .prepare(
+        "SELECT outcome, idempotency_key, upstream_request_id, correlation_id, resource_id FROM audit_log WHERE action = 'wallet.create'",
+      )
+      .all();
+    expect(audit).toEqual([
+      {
+        outcome: 'succeeded',
+        idempotency_key: idempotencyKeyFor(bff.credentials.orgId, 'wallet-1'),
+        upstream_request_id: created.headers['x-request-id'],
+        correlation_id: expect.any(String),
+        resource_id: walletId,
+      },
+    ]);
+  });
+
+  it('answers a replay from the journal after a restart of the BFF', async () => {
+    const before = (
+      await bff.call('POST', '/bff/api/v1/wallets', {
+        browser: treasury,
+        body: { chain: 'tron:nile', accountId },
+        headers: { 'x-operation-id': 'wallet-1' },
+      })
+    ).text;
+    await restart();
+    const calls = bff.upstreamCalls();
+    const after = await bff.call('POST', '/bff/api/v1/wallets', {
+      browser: treasury,
+      body: { chain: 'tron:nile', accountId },
+      headers: { 'x-operation-id': 'wallet-1' },
+    });
+    expect(after.status).toBe(201);
+    expect(after.text).toBe(before);
+    expect(bff.upstreamCalls()).toBe(calls);
+  });
+});
+
+describe('withdrawals', () => {
+  it('funds the wallet through the sandbox deposit tool', async () => {
+    const deposit = await bff.call('POST', '/bff/sandbox/deposits', {
+      browser: admin,
+      body: { walletId, asset: 'TRX', amountAtomic: '500000000' },
+    });
+    expect(deposit.status, deposit.text).toBe(202);
+    await waitFor(async () => {
+      const balances = await bff.call('GET', `/bff/api/v1/wallets/${walletId}/balances`, {
+        browser: treasury,
+      });
+      const items = (balances.json as { items: { asset: string; availableBalance: string }[] })
+        .items;
+      return items.some((b) => b.asset === 'TRX' && BigInt(b.availableBalance) >= 500_000_000n);
+    }, 30_000);
+  }, 40_000);
+
+  it('retries a 503 with the same key, reports an unknown outcome, then completes with the same key and bytes', async () => {
+    const faulty = await sandbox.control('PUT', `/sandbox/orgs/${bff.credentials.orgId}/faults`, {
+      upstreamUnavailableRate: 1,
+    });
+    expect(faulty.status).toBe(200);
+    const body = { walletId, asset: 'TRX', toAddress: TO_ADDRESS, amountAtomic: '1000000' };
+    const failed = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-1' },
+    });
+    expect(failed.status).toBe(503);
+    expect(failed.json).toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      retryable: true,
+      details: [{ outcome: 'unknown', operationId: 'withdraw-1' }],
+    });
+    const key = idempotencyKeyFor(bff.credentials.orgId, 'withdraw-1');
+    expect(requestLogOf(bff, 'withdraw-1')).toEqual([
+      { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
+      { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
+      { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
+    ]);
+    const unknown = await bff.call('GET', '/bff/operations/withdraw-1', { browser: treasury });
+    expect(unknown.json).toMatchObject({ state: 'unknown' });
+
+    await sandbox.control('PUT', `/sandbox/orgs/${bff.credentials.orgId}/faults`, {
+      upstreamUnavailableRate: null,
+    });
+    const sentBefore = journalRow(bff, 'withdraw-1').body.toString('utf8');
+    const done = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-1' },
+    });
+    expect(done.status, done.text).toBe(201);
+    const reference = clientReferenceFor(bff.credentials.orgId, 'withdraw-1');
+    expect(done.json).toMatchObject({
+      clientReference: reference,
+      status: 'PENDING',
+      amountAtomic: '1000000',
+    });
+    const row = journalRow(bff, 'withdraw-1');
+    expect(row.state).toBe('succeeded');
+    expect(row.body.toString('utf8')).toBe(sentBefore);
+    expect(sha256Hex(new Uint8Array(row.body))).toBe(
+      sha256Hex(JSON.stringify({ ...body, clientReference: reference })),
+    );
+    const log = requestLogOf(bff, 'withdraw-1');
+    expect(log.map((r) => [r.operation, r.status])).toEqual([
+      ['transactions.create', 503],
+      ['transactions.create', 503],
+      ['transactions.create', 503],
+      ['transactions.reconcile', 200],
+      ['transactions.create', 201],
+    ]);
+    expect(log.filter((r) => r.method === 'POST').every((r) => r.idempotency_key === key)).toBe(
+      true,
+    );
+  });
+
+  it('reconciles an operation whose outcome was lost by clientReference, without sending it again', async () => {
+    const body = {
+      walletId,
+      asset: 'TRX',
+      toAddress: TO_ADDRESS,
+      amountAtomic: '2000000',
+      clientReference: 'invoice-77',
+    };
+    const created = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-2' },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.json as { id: string }).id;
+    // As if the BFF crashed after the upstream accepted it and before the outcome was written.
+    bff.db
+      .prepare(
+        "UPDATE journal SET state = 'pending', status = NULL, response = NULL WHERE operation_id = ?",
+      )
+      .run('withdraw-2');
+    await restart();
+    const again = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-2' },
+    });
+    expect(again.status).toBe(201);
+    expect(again.json).toMatchObject({ id, clientReference: 'invoice-77' });
+    expect(requestLogOf(bff, 'withdraw-2').map((r) => [r.operation, r.method])).toEqual([
+      ['transactions.create', 'POST'],
+      ['transactions.reconcile', 'GET'],
+    ]);
+    const list = await bff.call('GET', '/bff/api/v1/transactions?clientReference=invoice-77', {
+      browser: treasury,
+    });
+    expect((list.json as { items: unknown[] }).items).toHaveLength(1);
+    const audit = bff.db
+      .prepare(
+        "SELECT outcome FROM audit_log WHERE action = 'transaction.create' AND operation_id = 'withdraw-2' ORDER BY id",
+      )
+      .all();
+    expect(audit).toEqual([{ outcome: 'succeeded' }, { outcome: 'reconciled' }]);
+  });
+
+  it('records a domain refusal as failed and replays it', async () => {
+    const body = { walletId, asset: 'TRX', toAddress: 'not-an-address', amountAtomic: '1' };
+    const refused = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-bad' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({ code: 'INVALID_ADDRESS' });
+    const calls = bff.upstreamCalls();
+    const replay = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      body,
+      headers: { 'x-operation-id': 'withdraw-bad' },
+    });
+    expect(replay.text).toBe(refused.text);
+    expect(bff.upstreamCalls()).toBe(calls);
+    expect(
+      (await bff.call('GET', '/bff/operations/withdraw-bad', { browser: treasury })).json,
+    ).toMatchObject({
+      state: 'failed',
+      status: 422,
+    });
+  });
+
+  it('refuses a body that is not a JSON object without journaling it', async () => {
+    const response = await bff.call('POST', '/bff/api/v1/transactions', {
+      browser: treasury,
+      rawBody: '[1,2]',
+      headers: { 'x-operation-id': 'withdraw-array' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(
+      (await bff.call('GET', '/bff/operations/withdraw-array', { browser: treasury })).status,
+    ).toBe(404);
+  });
+});
+
+describe('secrets', () => {
+  it('never reveal seeds, passwords or signatures in any response body or log line of this suite', () => {
+    const all = [...retired, bff];
+    const secrets = all.flatMap(secretsOf);
+    for (const text of [...transcript, ...all.flatMap((i) => i.logLines)]) {
+      for (const secret of secrets) expect(text.includes(secret)).toBe(false);
+      expect(SIGNATURE_PATTERN.test(text)).toBe(false);
+    }
+  });
+});
