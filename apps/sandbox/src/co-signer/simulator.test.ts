@@ -15,7 +15,7 @@ import {
   startHarness,
   waitFor,
   waitForStatus,
-  type Harness,
+  type RestartableHarness,
   type OrgClient,
   type WalletInfo,
 } from '../domain/transactions-harness';
@@ -23,7 +23,7 @@ import {
 const EXTERNAL = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuD';
 const TIMEOUT_MS = 3_000;
 
-let harness: Harness;
+let harness: RestartableHarness;
 let client: OrgClient;
 let wallet: WalletInfo;
 

@@ -14,7 +14,7 @@ import {
   signRestRequest,
   type Signer,
 } from '@settlement/protocol/signing';
-import { createSandbox, type Sandbox } from '../app';
+import { createSandbox, type Sandbox, type SandboxDeps } from '../app';
 import { orgEvents, type StoredEvent } from '../events/outbox';
 import { checkLedgerInvariants } from './ledger';
 import type { MoneyMovementOptions } from './transactions-service';
@@ -33,17 +33,26 @@ export type Harness = {
   sandbox: Sandbox;
   baseUrl: string;
   admin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
-  /** Stops the sandbox and starts a new one over the same data directory (a restart). */
-  restart(): Promise<void>;
   close(): Promise<void>;
 };
 
+export type RestartableHarness = Harness & {
+  /** Stops the sandbox and starts a new one over the same data directory (a restart). */
+  restart(): Promise<void>;
+};
+
 export async function startHarness(
-  options: { blockMs?: number; money?: MoneyMovementOptions } = {},
-): Promise<Harness> {
+  options: {
+    blockMs?: number;
+    money?: MoneyMovementOptions;
+    /** Other createSandbox options (pingIntervalMs, streamPollMs, nowMs, ...). */
+    sandbox?: Partial<Omit<SandboxDeps, 'dataDir' | 'adminToken'>>;
+  } = {},
+): Promise<RestartableHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-money-'));
   const boot = async () => {
     const sandbox = createSandbox({
+      ...options.sandbox,
       dataDir,
       adminToken: ADMIN_TOKEN,
       blockMs: options.blockMs ?? 20,
@@ -53,7 +62,7 @@ export async function startHarness(
     return { sandbox, baseUrl };
   };
   const first = await boot();
-  const harness: Harness = {
+  const harness: RestartableHarness = {
     sandbox: first.sandbox,
     baseUrl: first.baseUrl,
     async admin(method, path, body) {
