@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BalanceListSchema, isTronAddress, WalletSchema } from '@settlement/protocol';
+import { BalanceListSchema, isTronAddress, utf8Bytes, WalletSchema } from '@settlement/protocol';
+import { signRestRequest } from '@settlement/protocol/signing';
+import { createSandbox } from '../app';
 import {
+  ADMIN_TOKEN,
   createOrgClient,
   events,
   makeReady,
@@ -313,3 +319,84 @@ describe('wallet detail, balances and the account sub-list', () => {
     expect((await stranger.get(`/api/v1/wallets/${wallet.id}/balances`)).status).toBe(404);
   });
 });
+
+describe('restart', () => {
+  it('keeps accounts, wallets, MPC state and idempotency records across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
+    const open = async (): Promise<Harness> => {
+      const sandbox = createSandbox({ dataDir, adminToken: ADMIN_TOKEN, blockMs: 20 });
+      const { baseUrl } = await sandbox.listen(0);
+      return {
+        sandbox,
+        baseUrl,
+        admin: async (method, path, body) => {
+          const res = await fetch(`${baseUrl}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          return { status: res.status, body: await res.json(), headers: res.headers };
+        },
+        close: () => sandbox.stop(),
+      };
+    };
+    try {
+      const first = await open();
+      const before = await createOrgClient(first, SCOPES);
+      await makeReady(first, before);
+      const acc = await newAccount(before, 'Durable');
+      const key = newKey('durable');
+      const created = await before.post(
+        '/api/v1/wallets',
+        { chain: 'tron:nile', accountId: acc },
+        key,
+      );
+      expect(created.status).toBe(201);
+      await first.close();
+
+      const second = await open();
+      const after = { ...before, call: rebase(before, second.baseUrl) };
+      const replay = await after.call(
+        'POST',
+        '/api/v1/wallets',
+        { chain: 'tron:nile', accountId: acc },
+        {
+          'x-idempotency-key': key,
+        },
+      );
+      expect(replay.status).toBe(201);
+      expect(replay.body).toEqual(created.body);
+      const id = (created.body as { id: string }).id;
+      expect((await after.call('GET', `/api/v1/wallets/${id}`)).body).toEqual(created.body);
+      const status = await after.call('GET', '/api/v1/mpc/status');
+      expect(status.body).toMatchObject({ keyStatus: 'ACTIVE', coSigner: { status: 'ONLINE' } });
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The same signed client, pointed at another base URL (the restarted server). */
+function rebase(client: OrgClient, baseUrl: string): OrgClient['call'] {
+  return async (method, target, body, headers = {}) => {
+    const bytes =
+      body === undefined ? null : utf8Bytes(typeof body === 'string' ? body : JSON.stringify(body));
+    const signed = signRestRequest(client.signer, { method, target, body: bytes });
+    const res = await fetch(`${baseUrl}${target}`, {
+      method,
+      headers: {
+        ...signed,
+        ...(bytes === null ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(bytes === null ? {} : { body: bytes }),
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: text ? (JSON.parse(text) as unknown) : null,
+      headers: res.headers,
+    };
+  };
+}
