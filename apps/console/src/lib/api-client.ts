@@ -43,11 +43,20 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 let csrfToken: string | null = null;
+let apiOrigin: string | null = null;
 let onUnauthenticated: (() => void) | null = null;
 
 /** The session's CSRF token, sent on every mutating request. */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
+}
+
+/**
+ * The BFF's origin. The browser talks to its own origin (null: relative URLs); tests that run
+ * outside a page point it at their server.
+ */
+export function setApiOrigin(origin: string | null): void {
+  apiOrigin = origin;
 }
 
 /** Called when any request other than the session probe comes back 401 (session expired). */
@@ -89,7 +98,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (method !== 'GET' && csrfToken) headers.set('X-CSRF-Token', csrfToken);
   if (options.operationId) headers.set('X-Operation-Id', options.operationId);
   try {
-    return await fetch(path, {
+    return await fetch(apiOrigin ? new URL(path, apiOrigin) : path, {
       method,
       headers,
       credentials: 'same-origin',

@@ -1,7 +1,7 @@
 import { chainReadiness } from '@settlement/protocol';
 import type { CreateTransactionRequest, Transaction } from '@settlement/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -53,6 +53,7 @@ export function NewWithdrawalPage() {
   const [walletId, setWalletId] = useState(searchParams.get('walletId') ?? '');
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const mutation = useCreateTransactionMutation();
+  const inFlight = useRef(false);
 
   const wallets = useInfiniteQuery(walletListQuery({ status: 'ACTIVE' }));
   const walletItems = wallets.data?.pages.flatMap((page) => page.items) ?? [];
@@ -79,11 +80,17 @@ export function NewWithdrawalPage() {
   );
 
   const send = (request: CreateTransactionRequest) => {
-    if (mutation.isPending) return; // double clicks send nothing twice (and reuse the id anyway)
+    // A ref, not render state: clicks that land before the next render must not send again.
+    // (Were one to slip through, it would carry the same operation id and the BFF dedupes it.)
+    if (inFlight.current) return;
+    inFlight.current = true;
     savePendingWithdrawal(operationId, request);
     mutation.mutate(
       { request, operationId },
       {
+        onSettled: () => {
+          inFlight.current = false;
+        },
         onSuccess: handleCreated,
         onError: (error) => {
           if (unknownOutcomeOf(error) !== null) {

@@ -1,7 +1,7 @@
 import { METADATA_MAX_BYTES } from '@settlement/protocol';
 import type { Account } from '@settlement/protocol';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -50,6 +50,7 @@ export function CreateAccountForm({
   const [metadataText, setMetadataText] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
   const mutation = useCreateAccountMutation();
+  const inFlight = useRef(false);
 
   const metadata = checkMetadata(metadataText);
   const nameProblem =
@@ -65,14 +66,23 @@ export function CreateAccountForm({
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (!isValid || mutation.isPending) return;
+    // A ref guard: a second click before the next render must not create a second account.
+    if (!isValid || inFlight.current) return;
+    inFlight.current = true;
     mutation.mutate(
       {
         name: name.trim(),
         ...(externalId ? { externalId } : {}),
         ...(metadata.value ? { metadata: metadata.value } : {}),
       },
-      { onSuccess: onCreated },
+      {
+        onSuccess: (account) => {
+          onCreated(account);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
     );
   };
 

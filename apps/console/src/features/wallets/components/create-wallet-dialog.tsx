@@ -1,5 +1,5 @@
 import type { Wallet } from '@settlement/protocol';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -64,6 +64,7 @@ export function CreateWalletForm({
   const [chain, setChain] = useState(chains[0]?.value ?? '');
   const [accountSearch, setAccountSearch] = useState('');
   const mutation = useCreateWalletMutation();
+  const inFlight = useRef(false);
 
   const readiness = chain ? readinessOf(chain) : null;
   const isReady = readiness?.isReady ?? false;
@@ -83,10 +84,18 @@ export function CreateWalletForm({
 
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (!isReady || !accountId || !selectedChain || mutation.isPending) return;
+    if (!isReady || !accountId || !selectedChain || inFlight.current) return;
+    inFlight.current = true;
     mutation.mutate(
       { request: { accountId, chain: selectedChain }, operationId },
-      { onSuccess: onCreated },
+      {
+        onSuccess: (wallet) => {
+          onCreated(wallet);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
     );
   };
 

@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { connectEventsSocket, reconnectDelay, RESUME_CLOSE_CODE } from './events-socket';
+import type { EventsSocket, RelayFrame, SocketState } from './events-socket';
+
+const frame = (id: string) =>
+  JSON.stringify({
+    kind: 'event',
+    event: { id, type: 'transaction.updated', occurredAt: '2026-01-01T00:00:00Z', data: {} },
+    invalidates: ['/api/v1/transactions'],
+  });
+
+let server: WebSocketServer | null = null;
+let socket: EventsSocket | null = null;
+afterEach(async () => {
+  socket?.close();
+  await new Promise<void>((resolve) => {
+    if (server)
+      server.close(() => {
+        resolve();
+      });
+    else resolve();
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('uses full jitter under a 30 s cap', () => {
+    expect(reconnectDelay(0, () => 0.5)).toBe(500);
+    expect(reconnectDelay(3, () => 0.999)).toBe(7992);
+    expect(reconnectDelay(40, () => 0.999)).toBeLessThanOrEqual(30_000);
+    expect(reconnectDelay(2, () => 0)).toBe(0);
+  });
+});
+
+describe('connectEventsSocket', () => {
+  it('resumes after the last processed id when the relay closes with 4008 "resume"', async () => {
+    const urls: string[] = [];
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    server.on('connection', (ws, request) => {
+      urls.push(request.url ?? '');
+      if (urls.length === 1) {
+        ws.send(JSON.stringify({ kind: 'upstream', state: 'connected' }));
+        ws.send(frame('evt_1'));
+        ws.send(frame('evt_2'));
+        ws.send('not json');
+        setTimeout(() => {
+          ws.close(RESUME_CLOSE_CODE, 'resume');
+        }, 50);
+      } else {
+        ws.send(frame('evt_3'));
+      }
+    });
+
+    const frames: RelayFrame[] = [];
+    const states: SocketState[] = [];
+    const invalid: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      socket = connectEventsSocket({
+        url: (after) => `ws://127.0.0.1:${port}/bff/events${after ? `?after=${after}` : ''}`,
+        onState: (state) => states.push(state),
+        onInvalidFrame: (raw) => invalid.push(raw),
+        onFrame: (received) => {
+          frames.push(received);
+          if (received.kind === 'event') socket?.markProcessed(received.event.id);
+          if (received.kind === 'event' && received.event.id === 'evt_3') resolve();
+        },
+      });
+    });
+
+    expect(urls).toEqual(['/bff/events', '/bff/events?after=evt_2']);
+    expect(frames.map((f) => (f.kind === 'event' ? f.event.id : f.state))).toEqual([
+      'connected',
+      'evt_1',
+      'evt_2',
+      'evt_3',
+    ]);
+    expect(invalid).toEqual(['not json']);
+    expect(states).toEqual(['connecting', 'open', 'reconnecting', 'connecting', 'open']);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { keepTerminalDetail, keepTerminalPages, newerOf } from './status-order';
+
+const tx = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 'tx_1',
+  status,
+  ...extra,
+});
+
+describe('status order', () => {
+  it('keeps a cached CONFIRMED transaction when a lagging refetch says PENDING', () => {
+    const cached = tx('CONFIRMED');
+    expect(newerOf(cached, tx('PENDING'))).toBe(cached);
+    expect(keepTerminalDetail(cached, tx('PENDING'))).toEqual(cached);
+  });
+
+  it('accepts forward moves and terminal-to-terminal corrections', () => {
+    expect(keepTerminalDetail(tx('PENDING'), tx('CONFIRMED'))).toEqual(tx('CONFIRMED'));
+    expect(
+      keepTerminalDetail(tx('PENDING', { confirmations: 1 }), tx('PENDING', { confirmations: 2 })),
+    ).toEqual(tx('PENDING', { confirmations: 2 }));
+    expect(keepTerminalDetail(undefined, tx('PENDING'))).toEqual(tx('PENDING'));
+  });
+
+  it('applies the rule row by row in cursor-paged lists', () => {
+    const previous = {
+      pages: [{ items: [tx('FAILED'), { id: 'tx_2', status: 'PENDING' }], nextCursor: null }],
+      pageParams: [null],
+    };
+    const next = {
+      pages: [{ items: [tx('PENDING'), { id: 'tx_2', status: 'CONFIRMED' }], nextCursor: null }],
+      pageParams: [null],
+    };
+    const merged = keepTerminalPages(previous, next) as typeof next;
+    expect(merged.pages[0]!.items.map((item) => item.status)).toEqual(['FAILED', 'CONFIRMED']);
+  });
+
+  it('keeps referential identity of unchanged data (structural sharing)', () => {
+    const previous = {
+      pages: [{ items: [tx('CONFIRMED')], nextCursor: null }],
+      pageParams: [null],
+    };
+    const next = { pages: [{ items: [tx('CONFIRMED')], nextCursor: null }], pageParams: [null] };
+    expect(keepTerminalPages(previous, next)).toBe(previous);
+  });
+});

@@ -1,0 +1,88 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small HTTP server on 127.0.0.1:0 standing in for the BFF in component tests: each route
+ * answers with a handler; every request is recorded with its headers and body.
+ */
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+};
+
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export type TestServer = {
+  origin: string;
+  requests: RecordedRequest[];
+  route: (method: string, path: string, handler: Handler) => void;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(): Promise<TestServer> {
+  const routes = new Map<string, Handler>();
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: req.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      requests.push(recorded);
+      const handler = routes.get(`${recorded.method} ${url.pathname}`);
+      void Promise.resolve(
+        handler
+          ? handler(recorded)
+          : {
+              status: 404,
+              body: {
+                code: 'RESOURCE_NOT_FOUND',
+                message: 'no route',
+                details: [],
+                requestId: 'req-404',
+                retryable: false,
+              },
+            },
+      ).then((reply) => {
+        res.writeHead(reply.status ?? 200, {
+          'content-type': 'application/json',
+          'access-control-allow-origin': '*',
+          ...reply.headers,
+        });
+        res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    route: (method, path, handler) => routes.set(`${method} ${path}`, handler),
+    close: () =>
+      new Promise((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
+  };
+}
+
+export function envelope(code: string, status: number, requestId: string, details: unknown[] = []) {
+  return {
+    status,
+    body: { code, message: `${code} (test)`, details, requestId, retryable: status >= 500 },
+    headers: { 'x-request-id': requestId },
+  };
+}
