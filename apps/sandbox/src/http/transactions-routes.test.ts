@@ -558,6 +558,42 @@ describe('deposits', () => {
   });
 });
 
+describe('balances', () => {
+  it('projects posted, reserved and available per enabled asset, zeros included, per wallet and account', async () => {
+    const empty = await createWallet(client, 'tron:mainnet', 'Empty');
+    const emptyItems = (await client.get(`/api/v1/wallets/${empty.id}/balances`)).body as {
+      items: unknown[];
+    };
+    expect(emptyItems.items).toEqual([
+      {
+        asset: 'TRX',
+        chain: 'tron:mainnet',
+        postedBalance: '0',
+        availableBalance: '0',
+        reservedBalance: '0',
+      },
+      {
+        asset: 'USDT',
+        chain: 'tron:mainnet',
+        postedBalance: '0',
+        availableBalance: '0',
+        reservedBalance: '0',
+      },
+    ]);
+    const walletItems = (await client.get(`/api/v1/wallets/${wallet.id}/balances`)).body as {
+      items: { postedBalance: string; availableBalance: string; reservedBalance: string }[];
+    };
+    for (const item of walletItems.items) {
+      expect(BigInt(item.postedBalance)).toBe(
+        BigInt(item.availableBalance) + BigInt(item.reservedBalance),
+      );
+    }
+    const accountItems = await client.get(`/api/v1/ledger/accounts/${wallet.accountId}/balances`);
+    expect(accountItems.status).toBe(200);
+    expect(accountItems.body).toEqual(walletItems);
+  });
+});
+
 describe('GET /api/v1/transactions', () => {
   it('filters, pages with a bound cursor, and agrees with the detail', async () => {
     const all = await client.get('/api/v1/transactions?limit=200');
