@@ -14,6 +14,9 @@ describe('loadConfig', () => {
     const config = loadConfig(['--port', '4011', '--data', '/tmp/x', '--block-ms', '250'], {});
     expect(config).toMatchObject({ port: 4011, dataDir: '/tmp/x', blockMs: 250 });
     expect(loadConfig([], {})).toMatchObject({ port: 4010, blockMs: 1000 });
+    expect(loadConfig(['--data', 'rel/dir'], { INIT_CWD: '/srv/app' }).dataDir).toBe(
+      '/srv/app/rel/dir',
+    );
   });
 
   it('names every bad key at once', () => {

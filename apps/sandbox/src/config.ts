@@ -21,8 +21,8 @@ export class ConfigError extends Error {
 }
 
 /**
- * `--port P --data DIR [--block-ms N]` and env `SANDBOX_ADMIN_TOKEN`, `LOG_LEVEL`.
- * Pure: reads nothing but its arguments; names every bad key at once.
+ * `--port P --data DIR [--block-ms N]` and env `SANDBOX_ADMIN_TOKEN`, `LOG_LEVEL`; a relative
+ * DIR is resolved against `INIT_CWD` (set by npm) or the cwd. Names every bad key at once.
  */
 export function loadConfig(
   argv: readonly string[] = process.argv.slice(2),
@@ -64,7 +64,9 @@ export function loadConfig(
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.dataDir) };
+  // `npm run sandbox -w ...` runs in the workspace folder; relative paths mean the caller's cwd.
+  const base = env.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, dataDir: resolve(base, parsed.data.dataDir) };
 }
 
 /**
