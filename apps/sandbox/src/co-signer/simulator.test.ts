@@ -189,6 +189,33 @@ describe('simulated Co-Signer', () => {
   });
 });
 
+describe('signing timeout after a claim', () => {
+  it('fails a claimed but unsigned transaction and refuses the late signature', async () => {
+    const coSigner = await createOrgClient(harness, ['co-signer'], client.orgId);
+    const tx = await withdraw();
+    const intent = intentOf(tx.id);
+    const claimed = await coSigner.post(
+      `/api/v1/co-signer/intents/${intent?.id ?? ''}/claim`,
+      { coSignerId: 'slow' },
+      newKey(),
+    );
+    const { sessionId, digest } = claimed.body as { sessionId: string; digest: string };
+    const failed = await waitForStatus(client, tx.id, 'FAILED', 10_000);
+    expect(failed.failureCode).toBe('CO_SIGNER_TIMEOUT');
+    const late = await coSigner.post(
+      `/api/v1/co-signer/sessions/${sessionId}/messages`,
+      { type: 'SIGNATURE_SHARE', digest, signature: signMessage(coSigner.seed, digest) },
+      newKey(),
+    );
+    expect([late.status, (late.body as { code: string }).code]).toEqual([
+      409,
+      'CO_SIGNER_CLAIM_CONFLICT',
+    ]);
+    expect((await getTransaction(client, tx.id)).status).toBe('FAILED');
+    expect(ledgerProblems(harness)).toEqual([]);
+  });
+});
+
 describe('event stream', () => {
   it('delivers the lifecycle of a withdrawal over /v1/ws in order, with protocol-valid data', async () => {
     const headers = signWsHandshake(client.signer);
