@@ -5,6 +5,7 @@ import {
   TransactionSchema,
   type Transaction,
 } from '@settlement/protocol';
+import { setAssetEnabled } from '../domain/assets';
 import {
   balances,
   createOrgClient,
@@ -301,6 +302,29 @@ describe('POST /api/v1/transactions', () => {
     ]);
     await waitForStatus(client, (first.body as Transaction).id, 'CONFIRMED');
     expect(ledgerProblems(harness)).toEqual([]);
+  });
+
+  it('answers UNSUPPORTED_ASSET and UNSUPPORTED_CHAIN when the org has them disabled', async () => {
+    const other = await createOrgClient(harness);
+    await makeReady(harness, other);
+    const otherWallet = await createWallet(other, 'tron:mainnet');
+    const db = harness.sandbox.ctx.db;
+    const body = { walletId: otherWallet.id, toAddress: EXTERNAL, amountAtomic: '1' };
+    setAssetEnabled(db, other.orgId, 'USDT', 'tron:mainnet', false);
+    const asset = await other.post('/api/v1/transactions', { ...body, asset: 'USDT' }, newKey());
+    expect([asset.status, (asset.body as { code: string }).code]).toEqual([
+      422,
+      'UNSUPPORTED_ASSET',
+    ]);
+    setAssetEnabled(db, other.orgId, 'TRX', 'tron:mainnet', false);
+    const chain = await other.post('/api/v1/transactions', { ...body, asset: 'TRX' }, newKey());
+    expect([chain.status, (chain.body as { code: string }).code]).toEqual([
+      422,
+      'UNSUPPORTED_CHAIN',
+    ]);
+    expect(events(harness, other.orgId).filter((e) => e.type.startsWith('transaction.'))).toEqual(
+      [],
+    );
   });
 
   it('requires an idempotency key and the withdrawals:create scope', async () => {
