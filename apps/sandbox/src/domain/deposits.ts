@@ -13,9 +13,10 @@ import { HttpError } from '../errors';
 import type { Db } from '../store/db';
 import { assetCatalog } from './assets';
 import { requireOrg } from './orgs';
-import { billingReferenceFor, findWalletRecord } from './transactions-create';
+import { billingReferenceFor } from './transactions-create';
 import { getTransaction, insertTransaction, type TransactionRow } from './transactions-store';
 import { transactionEventData } from './transactions-view';
+import { requireWallet } from './wallets';
 
 /**
  * Deposits come from (simulated) chain observation, injected through the control plane:
@@ -79,24 +80,16 @@ export type DepositRequest = {
   nowMs: number;
 };
 
+export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
+
 export function createDeposit(
   db: Db,
   request: DepositRequest,
-  input: unknown,
+  body: CreateDepositRequest,
 ): { depositId: string; txHash: string; transactionId: string } {
-  const parsed = CreateDepositRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new HttpError(
-      'VALIDATION_ERROR',
-      'The request body is not valid.',
-      parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', issue: i.message })),
-    );
-  }
-  const body = parsed.data;
   return db.transaction(() => {
     requireOrg(db, request.orgId);
-    const wallet = findWalletRecord(db, request.orgId, body.walletId);
-    if (!wallet) throw new HttpError('RESOURCE_NOT_FOUND', 'No such wallet in this organization.');
+    const wallet = requireWallet(db, request.orgId, body.walletId);
     const onChain = assetCatalog(db, request.orgId)
       .find((a) => a.asset === body.asset)
       ?.chains.find((c) => c.chain === wallet.chain && c.enabled);
@@ -122,7 +115,7 @@ export function createDeposit(
       id,
       orgId: request.orgId,
       walletId: wallet.id,
-      accountId: wallet.accountId,
+      accountId: wallet.account_id,
       type: 'DEPOSIT',
       status: 'PENDING',
       stage: 'OBSERVED',

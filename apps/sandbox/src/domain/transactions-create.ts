@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  CreateTransactionRequestSchema,
   isTronAddress,
+  type CreateTransactionRequest,
   type Transaction,
 } from '@settlement/protocol';
 import { appendEvent } from '../events/outbox';
@@ -11,6 +11,7 @@ import { assetCatalog, isChainEnabled, isKnownChain } from './assets';
 import { getFaults, updateFaults } from './faults';
 import { availableOf } from './ledger';
 import { signingReadiness } from './mpc';
+import { requireWallet } from './wallets';
 import { quoteFee } from './transactions-fees';
 import { reserve } from './transactions-postings';
 import {
@@ -29,30 +30,11 @@ export type RequestContext = {
   nowMs: number;
 };
 
-export type WalletRecord = {
-  id: string;
-  orgId: string;
-  accountId: string;
-  chain: string;
-  address: string;
-  status: string;
-};
-
-export function findWalletRecord(db: Db, orgId: string, walletId: string): WalletRecord | null {
-  const row = db
-    .prepare<[string, string], WalletRecord>(
-      `SELECT id, org_id AS orgId, account_id AS accountId, chain, address, status
-         FROM wallets WHERE id = ? AND org_id = ?`,
-    )
-    .get(walletId, orgId);
-  return row ?? null;
-}
-
+/** The org's wallet at `address` on `chain` (the destination of an internal transfer). */
 function walletByAddress(db: Db, orgId: string, chain: string, address: string) {
   const row = db
-    .prepare<[string, string, string], WalletRecord>(
-      `SELECT id, org_id AS orgId, account_id AS accountId, chain, address, status
-         FROM wallets WHERE org_id = ? AND chain = ? AND address = ?`,
+    .prepare<[string, string, string], { id: string; accountId: string }>(
+      'SELECT id, account_id AS accountId FROM wallets WHERE org_id = ? AND chain = ? AND address = ?',
     )
     .get(orgId, chain, address);
   return row ?? null;
@@ -75,29 +57,20 @@ export function signingDigest(row: NewTransaction): string {
 /**
  * POST /api/v1/transactions. Runs inside the idempotent SQLite transaction: every check, the
  * rows, the reservation, the signing intent and the events commit together, or nothing does.
- * Validation order: body, WITHDRAWALS_BLOCKED, wallet, chain and asset, address, amount, fee
+ * The route validated the body's shape; then: WITHDRAWALS_BLOCKED, wallet, chain and asset, address, amount, fee
  * limit, signing readiness, clientReference, available balance.
  */
-export function createWithdrawal(db: Db, request: RequestContext, input: unknown): Transaction {
-  const parsed = CreateTransactionRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new HttpError(
-      'VALIDATION_ERROR',
-      'The request body is not valid.',
-      parsed.error.issues.map((issue) => ({
-        field: issue.path.join('.') || '(body)',
-        issue: issue.message,
-      })),
-    );
-  }
-  const body = parsed.data;
+export function createWithdrawal(
+  db: Db,
+  request: RequestContext,
+  body: CreateTransactionRequest,
+): Transaction {
   const { orgId } = request;
   const faults = getFaults(db, orgId);
   if (faults.withdrawalsBlocked) {
     throw new HttpError('WITHDRAWALS_BLOCKED', 'Withdrawals are blocked for this organization.');
   }
-  const wallet = findWalletRecord(db, orgId, body.walletId);
-  if (!wallet) throw new HttpError('RESOURCE_NOT_FOUND', 'No such wallet in this organization.');
+  const wallet = requireWallet(db, orgId, body.walletId);
   if (wallet.status !== 'ACTIVE') {
     throw new HttpError('WITHDRAWALS_BLOCKED', `The wallet is ${wallet.status}, not ACTIVE.`);
   }
@@ -166,7 +139,7 @@ export function createWithdrawal(db: Db, request: RequestContext, input: unknown
     id,
     orgId,
     walletId: wallet.id,
-    accountId: wallet.accountId,
+    accountId: wallet.account_id,
     type: isInternal ? 'INTERNAL_TRANSFER' : 'WITHDRAWAL',
     status: 'PENDING',
     stage: 'RESERVED',

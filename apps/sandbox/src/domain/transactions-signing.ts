@@ -43,18 +43,6 @@ type IntentRow = {
 const INTENT_SELECT = `SELECT id, org_id AS orgId, transaction_id AS transactionId, status, digest,
   session_id AS sessionId, claimed_at AS claimedAt FROM signing_intents`;
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new HttpError(
-      'VALIDATION_ERROR',
-      'The request body is not valid.',
-      parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', issue: i.message })),
-    );
-  }
-  return parsed.data;
-}
-
 function pendingTransactionOf(db: Db, intent: IntentRow): TransactionRow {
   const row = getTransaction(db, intent.transactionId);
   if (row?.status !== 'PENDING' || intent.status === 'CANCELLED') {
@@ -79,8 +67,7 @@ function emitUpdated(db: Db, row: TransactionRow, at: string): void {
 export type SigningRequest = { orgId: string; keyId: string; nowMs: number };
 
 /** Claims a PENDING intent: a signing session starts and the transaction is SIGNING. */
-export function claimIntent(db: Db, request: SigningRequest, intentId: string, input: unknown) {
-  parse(ClaimRequestSchema, input);
+export function claimIntent(db: Db, request: SigningRequest, intentId: string) {
   const intent = db
     .prepare<[string, string], IntentRow>(`${INTENT_SELECT} WHERE id = ? AND org_id = ?`)
     .get(intentId, request.orgId);
@@ -118,9 +105,8 @@ export function postSessionMessage(
   db: Db,
   request: SigningRequest,
   sessionId: string,
-  input: unknown,
+  message: z.infer<typeof SessionMessageSchema>,
 ) {
-  const message = parse(SessionMessageSchema, input);
   const intent = db
     .prepare<[string, string], IntentRow>(`${INTENT_SELECT} WHERE session_id = ? AND org_id = ?`)
     .get(sessionId, request.orgId);

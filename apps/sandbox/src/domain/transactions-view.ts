@@ -6,6 +6,7 @@ import {
   type Transaction,
   type TransactionEventData,
 } from '@settlement/protocol';
+import { findAccountRow } from './accounts';
 import { postingsOfTransaction } from './ledger';
 import { getTransaction, type TransactionRow } from './transactions-store';
 
@@ -15,13 +16,6 @@ export type ViewContext = {
   /** Decimals of an asset from the catalog (null when the catalog no longer lists it). */
   decimalsOf(asset: string): number | null;
 };
-
-function accountName(db: Database.Database, accountId: string): string {
-  const row = db
-    .prepare<[string], { name: string }>('SELECT name FROM accounts WHERE id = ?')
-    .get(accountId);
-  return row?.name ?? '';
-}
 
 /** The leg whose entries carry the ledger postings of this transaction (the source leg). */
 function bookingTransactionId(row: TransactionRow): string {
@@ -67,7 +61,7 @@ export function toTransaction(
   return {
     id: row.id,
     walletId: row.walletId,
-    account: { id: row.accountId, name: accountName(db, row.accountId) },
+    account: { id: row.accountId, name: findAccountRow(db, row.orgId, row.accountId)?.name ?? '' },
     type: row.type,
     status: row.status,
     chain: row.chain as Transaction['chain'],

@@ -1,9 +1,15 @@
 import express, { type Router } from 'express';
 import { CO_SIGNER_SCOPE } from '@settlement/protocol';
 import type { AppContext } from '../context';
-import { claimIntent, postSessionMessage } from '../domain/transactions-signing';
+import {
+  claimIntent,
+  ClaimRequestSchema,
+  postSessionMessage,
+  SessionMessageSchema,
+} from '../domain/transactions-signing';
 import { principalOf, requireScope } from './auth';
 import { pathParam } from './transactions-routes';
+import { parseBody } from './validation';
 import { jsonBody } from './body';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent, sendIdempotent } from './idempotency';
 
@@ -17,14 +23,14 @@ export function coSignerRoutes(ctx: AppContext): Router {
   router.post('/co-signer/intents/:intentId/claim', requireScope(CO_SIGNER_SCOPE), (req, res) => {
     const { orgId, keyId } = principalOf(req);
     const key = idempotencyKeyOf(req);
-    const input = jsonBody(req);
+    parseBody(ClaimRequestSchema, jsonBody(req));
     const nowMs = ctx.nowMs();
     const outcome = runIdempotent(
       ctx.db,
       { orgId, key, fingerprint: fingerprintOf(req), conflictCode: 'IDEMPOTENCY_CONFLICT', nowMs },
       () => ({
         status: 200,
-        body: claimIntent(ctx.db, { orgId, keyId, nowMs }, pathParam(req.params.intentId), input),
+        body: claimIntent(ctx.db, { orgId, keyId, nowMs }, pathParam(req.params.intentId)),
       }),
     );
     sendIdempotent(res, outcome);
@@ -36,7 +42,7 @@ export function coSignerRoutes(ctx: AppContext): Router {
     (req, res) => {
       const { orgId, keyId } = principalOf(req);
       const key = idempotencyKeyOf(req);
-      const input = jsonBody(req);
+      const input = parseBody(SessionMessageSchema, jsonBody(req));
       const nowMs = ctx.nowMs();
       const outcome = runIdempotent(
         ctx.db,

@@ -1,12 +1,14 @@
 import express, { type Request, type Router } from 'express';
 import {
   CHAINS,
+  CreateTransactionRequestSchema,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type ListEnvelope,
   type Transaction,
 } from '@settlement/protocol';
 import type { AppContext } from '../context';
+import { requireAccount } from '../domain/accounts';
 import { createWithdrawal } from '../domain/transactions-create';
 import {
   queryTransactions,
@@ -30,6 +32,7 @@ import {
   type Query,
 } from './cursor';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent, sendIdempotent } from './idempotency';
+import { parseBody } from './validation';
 
 /** A path parameter as one string ('' when absent or repeated, which then matches nothing). */
 export function pathParam(value: unknown): string {
@@ -109,12 +112,7 @@ export function accountTransactionsPage(
   accountId: string,
   query: Query,
 ): ListEnvelope<Transaction> {
-  const account = ctx.db
-    .prepare<[string, string], { id: string }>(
-      'SELECT id FROM accounts WHERE id = ? AND org_id = ?',
-    )
-    .get(accountId, orgId);
-  if (!account) throw new HttpError('RESOURCE_NOT_FOUND', 'No such account in this organization.');
+  requireAccount(ctx.db, orgId, accountId);
   if (query.accountId !== undefined) {
     throw badQuery('accountId', 'is given by the path of this sub-list');
   }
@@ -132,7 +130,7 @@ export function transactionsRoutes(ctx: AppContext): Router {
   router.post('/transactions', requireScope('withdrawals:create'), (req, res) => {
     const { orgId } = principalOf(req);
     const key = idempotencyKeyOf(req);
-    const input = jsonBody(req);
+    const input = parseBody(CreateTransactionRequestSchema, jsonBody(req));
     const { requestId, correlationId } = requestIds(req);
     const nowMs = ctx.nowMs();
     const outcome = runIdempotent(
