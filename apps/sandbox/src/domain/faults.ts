@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
 
 export const ENVELOPES = ['mvp', 'topic', 'both'] as const;
@@ -49,10 +50,16 @@ export type FaultsPatch = z.infer<typeof FaultsPatchSchema>;
 /** What is stored: only the switches that are set (a row read back is validated). */
 const StoredFaultsSchema = FaultsPatchSchema.partial();
 
+/** Read on every /api/v1 request: prepared once per connection. */
+const selects = new WeakMap<Db, Statement<[string], { faults: string }>>();
+
 function readStored(db: Db, orgId: string): Record<string, unknown> | null {
-  const row = db
-    .prepare<[string], { faults: string }>('SELECT faults FROM orgs WHERE id = ?')
-    .get(orgId);
+  let select = selects.get(db);
+  if (!select) {
+    select = db.prepare<[string], { faults: string }>('SELECT faults FROM orgs WHERE id = ?');
+    selects.set(db, select);
+  }
+  const row = select.get(orgId);
   if (!row) return null;
   const parsed = StoredFaultsSchema.safeParse(JSON.parse(row.faults));
   return parsed.success ? parsed.data : {};

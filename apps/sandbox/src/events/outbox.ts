@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { EventType } from '@settlement/protocol';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
 
 /** One durable business event as stored in the outbox. */
@@ -57,28 +58,19 @@ function toEvent(row: EventRow): StoredEvent {
 export function appendEvent(db: Db, event: NewEvent): StoredEvent {
   if (!db.inTransaction)
     throw new Error('appendEvent must run inside the state-change transaction');
-  const next = db
-    .prepare<[string], { next: number }>(
-      'SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM events WHERE org_id = ?',
-    )
-    .get(event.orgId);
-  const sequence = next?.next ?? 1;
+  const { nextSequence, insert } = statementsOf(db);
+  const sequence = nextSequence.get(event.orgId)?.next ?? 1;
   const id = randomUUID();
-  const result = db
-    .prepare(
-      `INSERT INTO events (id, org_id, sequence, type, occurred_at, correlation_id, data, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      event.orgId,
-      sequence,
-      event.type,
-      event.occurredAt,
-      event.correlationId,
-      JSON.stringify(event.data),
-      new Date().toISOString(),
-    );
+  const result = insert.run(
+    id,
+    event.orgId,
+    sequence,
+    event.type,
+    event.occurredAt,
+    event.correlationId,
+    JSON.stringify(event.data),
+    new Date().toISOString(),
+  );
   return {
     position: Number(result.lastInsertRowid),
     id,
@@ -89,6 +81,31 @@ export function appendEvent(db: Db, event: NewEvent): StoredEvent {
     correlationId: event.correlationId,
     data: event.data,
   };
+}
+
+type Statements = {
+  nextSequence: Statement<[string], { next: number }>;
+  insert: Statement<[string, string, number, string, string, string | null, string, string]>;
+};
+
+/** Statements of the hot path, prepared once per connection. */
+const statements = new WeakMap<Db, Statements>();
+
+function statementsOf(db: Db): Statements {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = {
+      nextSequence: db.prepare<[string], { next: number }>(
+        'SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM events WHERE org_id = ?',
+      ),
+      insert: db.prepare<[string, string, number, string, string, string | null, string, string]>(
+        `INSERT INTO events (id, org_id, sequence, type, occurred_at, correlation_id, data, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+    statements.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** Highest committed outbox position (0 when empty). */

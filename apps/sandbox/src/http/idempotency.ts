@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../errors';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
 import { rawBody, sha256Hex } from './body';
 
@@ -51,36 +52,60 @@ export function runIdempotent(
   request: IdempotentRequest,
   operation: () => { status: number; body: unknown },
 ): IdempotentOutcome {
+  const { select, remove, insert } = statementsOf(db);
   return db.transaction((): IdempotentOutcome => {
-    const existing = db
-      .prepare<
-        [string, string],
-        { fingerprint: string; status: number; body: string; created_at: number }
-      >(
-        'SELECT fingerprint, status, body, created_at FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?',
-      )
-      .get(request.orgId, request.key);
+    const existing = select.get(request.orgId, request.key);
     if (existing && existing.created_at > request.nowMs - IDEMPOTENCY_RETENTION_MS) {
       if (existing.fingerprint !== request.fingerprint) {
         throw new HttpError(request.conflictCode);
       }
       return { status: existing.status, body: existing.body, isReplay: true };
     }
-    if (existing) {
-      db.prepare('DELETE FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?').run(
-        request.orgId,
-        request.key,
-      );
-    }
+    if (existing) remove.run(request.orgId, request.key);
     const result = operation();
     const body = JSON.stringify(result.body);
     if (result.status >= 200 && result.status < 300) {
-      db.prepare(
-        'INSERT INTO idempotency_records (org_id, idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(request.orgId, request.key, request.fingerprint, result.status, body, request.nowMs);
+      insert.run(
+        request.orgId,
+        request.key,
+        request.fingerprint,
+        result.status,
+        body,
+        request.nowMs,
+      );
     }
     return { status: result.status, body, isReplay: false };
   })();
+}
+
+type RecordRow = { fingerprint: string; status: number; body: string; created_at: number };
+
+type Statements = {
+  select: Statement<[string, string], RecordRow>;
+  remove: Statement<[string, string]>;
+  insert: Statement<[string, string, string, number, string, number]>;
+};
+
+/** Statements of every idempotent request, prepared once per connection. */
+const statements = new WeakMap<Db, Statements>();
+
+function statementsOf(db: Db): Statements {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = {
+      select: db.prepare<[string, string], RecordRow>(
+        'SELECT fingerprint, status, body, created_at FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?',
+      ),
+      remove: db.prepare<[string, string]>(
+        'DELETE FROM idempotency_records WHERE org_id = ? AND idempotency_key = ?',
+      ),
+      insert: db.prepare<[string, string, string, number, string, number]>(
+        'INSERT INTO idempotency_records (org_id, idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+    };
+    statements.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** Writes an idempotent outcome: same status and body bytes as the first time. */
