@@ -162,6 +162,19 @@ describe('handshake', () => {
     expect(bad.body?.code).toBe('INVALID_QUERY_PARAMETER');
   });
 
+  it('answers a client message with system.error and keeps the socket open', async () => {
+    const client = await createOrgClient(harness, SCOPES);
+    const conn = await connect(harness.baseUrl, handshake(client));
+    await framesUntil(conn, 1);
+    conn.socket.send(JSON.stringify({ op: 'subscribe' }));
+    const frames = await framesUntil(conn, 2);
+    expect(frames[1]).toMatchObject({ type: 'EVENT', event: 'system.error', orgId: client.orgId });
+    const normalized = normalizeEvent(frames[1]);
+    expect(normalized.ok && normalized.event.type).toBe('system.error');
+    expect(conn.socket.readyState).toBe(WebSocket.OPEN);
+    conn.socket.close();
+  });
+
   it('sends the legacy SYSTEM_CONNECTED when the switch is on', async () => {
     const client = await createOrgClient(harness, SCOPES);
     await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, {

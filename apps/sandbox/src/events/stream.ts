@@ -117,6 +117,21 @@ function connectedFrames(principal: Principal, faults: Faults, now: Date): strin
   return frames;
 }
 
+/** The answer to any client message: this stream takes none (resume is `?resumeAfter=`). */
+function systemErrorFrame(orgId: string, now: Date): string {
+  return JSON.stringify({
+    type: 'EVENT',
+    event: 'system.error',
+    version: 1,
+    orgId,
+    occurredAt: now.toISOString(),
+    data: {
+      code: 'VALIDATION_ERROR',
+      message: 'This stream accepts no client messages; resume with ?resumeAfter=<sequence>.',
+    },
+  });
+}
+
 /** Writes a plain HTTP error (the interface's envelope) on an upgrade socket and closes it. */
 function rejectUpgrade(socket: Duplex, error: HttpError): void {
   const requestId = randomUUID();
@@ -236,7 +251,8 @@ export function createEventStream(
       ctx.logger.warn({ err: error, orgId: client.orgId }, 'event stream socket error');
     });
     socket.on('message', () => {
-      // The stream is server-to-client; subscribe/ack messages are not part of this version.
+      // Server-to-client only: subscribe/ack/resume messages are not part of this version.
+      send(client, systemErrorFrame(principal.orgId, new Date(ctx.nowMs())));
     });
     const faults = getFaults(ctx.db, principal.orgId);
     for (const frame of connectedFrames(principal, faults, new Date(ctx.nowMs()))) {
