@@ -357,6 +357,21 @@ describe('POST /api/v1/transactions', () => {
     expect(count?.n).toBe(1);
     expect(eventsOf(id).filter((e) => e.type === 'transaction.created')).toHaveLength(1);
     await waitForStatus(client, id, 'CONFIRMED');
+
+    const parallelKey = newKey('parallel');
+    const parallel = await Promise.all(
+      Array.from({ length: 6 }, () => withdraw({ ...body, amountAtomic: '1500000' }, parallelKey)),
+    );
+    expect(new Set(parallel.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(parallel.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const parallelCount = harness.sandbox.ctx.db
+      .prepare<[string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM transactions WHERE idempotency_key = ?',
+      )
+      .get(parallelKey);
+    expect(parallelCount?.n).toBe(1);
+    await waitForStatus(client, (parallel[0]?.body as Transaction).id, 'CONFIRMED');
+    expect(ledgerProblems(harness)).toEqual([]);
   });
 
   it('never overdraws under a burst of parallel withdrawals', async () => {
