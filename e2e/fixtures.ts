@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STACK } from './stack';
+
+export type Role = 'admin' | 'treasury' | 'support';
+
+type DemoCredentials = {
+  orgId: string;
+  operators: { username: string; role: Role; password: string }[];
+};
+
+export function demoCredentials(): DemoCredentials {
+  return JSON.parse(
+    readFileSync(join(STACK.dataDir, 'demo-credentials.json'), 'utf8'),
+  ) as DemoCredentials;
+}
+
+export function passwordOf(username: Role): string {
+  const operator = demoCredentials().operators.find((o) => o.username === username);
+  if (!operator) throw new Error(`no demo operator ${username}`);
+  return operator.password;
+}
+
+export async function signIn(page: Page, username: Role): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(passwordOf(username));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Fails on any serious or critical axe-core violation of the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+const shotsDir = join(import.meta.dirname, 'screenshots');
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** A signed-in BFF API session, for setting up data a journey is not about. */
+export class BffSession {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly csrfToken: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext, username: Role): Promise<BffSession> {
+    const response = await request.post('/bff/auth/login', {
+      data: { username, password: passwordOf(username) },
+      headers: { Origin: STACK.baseUrl },
+    });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { csrfToken: string };
+    return new BffSession(request, body.csrfToken);
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(path);
+    expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async post<T>(path: string, data: unknown, operationId?: string): Promise<T> {
+    const response = await this.request.post(path, {
+      data,
+      headers: {
+        Origin: STACK.baseUrl,
+        'X-CSRF-Token': this.csrfToken,
+        ...(operationId ? { 'X-Operation-Id': operationId } : {}),
+      },
+    });
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async put<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.request.put(path, {
+      data,
+      headers: { Origin: STACK.baseUrl, 'X-CSRF-Token': this.csrfToken },
+    });
+    expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+}
+
+type MpcStatus = { keyStatus: string | null; chains: { chain: string; ready: boolean }[] };
+
+/** Brings the demo organization to ready (Co-Signer online, key ACTIVE, tron:nile ready). */
+export async function ensureReady(request: APIRequestContext): Promise<void> {
+  const admin = await BffSession.signIn(request, 'admin');
+  await admin.put('/bff/sandbox/co-signer', { online: true });
+  const status = await admin.get<MpcStatus>('/bff/api/v1/mpc/status');
+  if (status.keyStatus === null) {
+    await admin.post('/bff/api/v1/mpc/initialize', {}, 'e2e-mpc-initialize');
+  }
+  await expect
+    .poll(
+      async () => {
+        const s = await admin.get<MpcStatus>('/bff/api/v1/mpc/status');
+        return s.keyStatus === 'ACTIVE' && s.chains.some((c) => c.chain === 'tron:nile' && c.ready);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** Sets fault switches of the demo organization on the sandbox control plane. */
+export async function setFaults(
+  request: APIRequestContext,
+  faults: Record<string, unknown>,
+): Promise<void> {
+  const response = await request.put(
+    `${STACK.sandboxUrl}/sandbox/orgs/${demoCredentials().orgId}/faults`,
+    { data: faults, headers: { Authorization: `Bearer ${STACK.adminToken}` } },
+  );
+  expect(response.ok()).toBe(true);
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+export const test = base;
+export { expect };
