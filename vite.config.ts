@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 import react from './apps/console/node_modules/@vitejs/plugin-react/dist/index.js';
 
 const consoleRoot = fileURLToPath(new URL('./apps/console', import.meta.url));
-const bffTarget = 'http://127.0.0.1:8080';
+// `npm run dev` passes BFF_URL when the BFF runs elsewhere than the default port.
+const bffTarget = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
 /** The console's build and dev server. Routes are lazy, so each page is its own chunk. */
 export default defineConfig({

@@ -138,6 +138,9 @@ export function useLiveState(): LiveState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/** Without a live socket, visible money data is refreshed on this period instead. */
+export const DEGRADED_POLL_MS = 10_000;
+
 export type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
 
 /** Opens the app's socket; returns the function that closes it. */
@@ -180,7 +183,16 @@ export function startLiveUpdates(
       socket?.markProcessed(event.id);
     },
   });
+  // Degraded mode: while the socket is down, refetch what is on screen (active queries only),
+  // so statuses and balances still move; the indicator says live updates are off.
+  const poll = setInterval(() => {
+    if (state.socket === 'open') return;
+    for (const key of [transactionKeys.all, walletKeys.all, accountKeys.all]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }, DEGRADED_POLL_MS);
   return () => {
+    clearInterval(poll);
     socket?.close();
     socket = null;
     update({ socket: 'closed', upstream: null, feed: [], received: 0 });

@@ -34,7 +34,7 @@ export function AppShell() {
   };
 
   return (
-    <div className="flex min-h-full">
+    <div className="flex min-h-screen">
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -42,43 +42,45 @@ export function AppShell() {
         Skip to content
       </a>
       <LiveUpdatesMount />
-      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col bg-slate-900 text-slate-100">
-        <div className="px-5 pt-5 pb-4">
-          <p className="text-sm font-semibold tracking-tight text-white">Settlement Console</p>
-          {isSandbox ? (
-            <span className="mt-2 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-950 uppercase">
-              Sandbox
-            </span>
-          ) : null}
-        </div>
-        <nav aria-label="Main" className="flex-1 px-3">
-          <ul className="space-y-0.5">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    clsx(
-                      'block rounded-md px-3 py-2 text-sm font-medium',
-                      focusRing,
-                      isActive
-                        ? 'bg-slate-700 text-white'
-                        : 'text-slate-200 hover:bg-slate-800 hover:text-white',
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-slate-700 px-5 py-4 text-xs text-slate-300">
-          <p className="font-medium text-slate-200">Organization</p>
-          <p className="mt-0.5 truncate font-mono" title={session.organization?.id ?? 'unknown'}>
-            {session.organization?.id ?? '—'}
-          </p>
+      <aside className="w-56 shrink-0 bg-slate-900 text-slate-100">
+        <div className="sticky top-0 flex h-screen flex-col">
+          <div className="px-5 pt-5 pb-4">
+            <p className="text-sm font-semibold tracking-tight text-white">Settlement Console</p>
+            {isSandbox ? (
+              <span className="mt-2 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-950 uppercase">
+                Sandbox
+              </span>
+            ) : null}
+          </div>
+          <nav aria-label="Main" className="flex-1 px-3">
+            <ul className="space-y-0.5">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) =>
+                      clsx(
+                        'block rounded-md px-3 py-2 text-sm font-medium',
+                        focusRing,
+                        isActive
+                          ? 'bg-slate-700 text-white'
+                          : 'text-slate-200 hover:bg-slate-800 hover:text-white',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="border-t border-slate-700 px-5 py-4 text-xs text-slate-300">
+            <p className="font-medium text-slate-200">Organization</p>
+            <p className="mt-0.5 truncate font-mono" title={session.organization?.id ?? 'unknown'}>
+              {session.organization?.id ?? '—'}
+            </p>
+          </div>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -35,7 +35,7 @@ export function ErrorPanel({
       {title ? <p className="mt-1">{summary.title}</p> : null}
       {summary.message ? <p className="mt-1 text-red-800">{summary.message}</p> : null}
       {apiError ? (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
           <dt className="font-medium">Code</dt>
           <dd>
             <code className="font-mono">{apiError.code}</code>

@@ -29,7 +29,7 @@ export function ExtraFields({
   return (
     <div className="border-t border-slate-100 p-4">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
         {entries.map(([key, value]) => (
           <div key={key} className="contents">
             <dt className="font-mono text-xs text-slate-600">{key}</dt>

@@ -48,7 +48,7 @@ export function Panel({
 /** Label/value pairs for detail pages. */
 export function DetailList({ items }: { items: { label: string; value: ReactNode }[] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="font-medium text-slate-600">{item.label}</dt>

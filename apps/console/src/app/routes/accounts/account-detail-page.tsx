@@ -62,7 +62,7 @@ export function AccountDetailPage() {
         description={<CopyableId value={accountId} label="account id" />}
         actions={<CreateWalletLauncher defaultAccountId={accountId} />}
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Panel title="Account">
           {data ? (
             <>

@@ -69,7 +69,7 @@ export function EventsPage() {
           </>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel>
           <div
             role="search"

@@ -82,7 +82,7 @@ export function SetupPage() {
           )
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel
           title="Walkthrough"
           actions={

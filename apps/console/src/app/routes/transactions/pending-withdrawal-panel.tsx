@@ -42,7 +42,7 @@ export function PendingWithdrawalPanel({
       <h2 id="pending-heading" className="text-base font-semibold text-slate-900">
         {state === 'failed' ? 'The withdrawal was not created' : 'Checking whether it was created'}
       </h2>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Operation id</dt>
         <dd>
           <CopyableId value={operationId} label="operation id" />

@@ -103,7 +103,7 @@ export function TransactionDetailPage() {
         actions={tx ? <StatusBadge status={tx.status} /> : null}
       />
       {tx ? (
-        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-6">
             <Panel title="Summary">
               <DetailList

@@ -76,7 +76,7 @@ export function WalletDetailPage() {
           ) : null
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Panel title="Address">
           {data ? <WalletAddressCard wallet={data} /> : <Skeleton className="m-4 h-36" />}
         </Panel>

@@ -26,32 +26,30 @@ export function setupSteps({ health, status, targetChain }: SetupInputs): SetupS
   const chain = status?.chains.find((c) => c.chain === targetChain);
   const isChainReady = keyStatus === 'ACTIVE' && (chain?.ready ?? false);
 
+  const isRunning = isHealthy || isOnline || hasBeenSeen;
   const install: SetupStep = {
     id: 'install',
     title: 'Install and start the Co-Signer',
-    state: isReachable || isOnline || hasBeenSeen ? 'done' : health ? 'failed' : 'current',
-    detail:
-      isReachable || isOnline || hasBeenSeen
-        ? 'The Co-Signer process is running.'
-        : 'Nothing answers at the Co-Signer health address yet. Install the Co-Signer on the host your organization runs it on and start it.',
+    state: isRunning ? 'done' : health ? 'failed' : 'current',
+    detail: isRunning
+      ? 'The Co-Signer process is running.'
+      : isReachable
+        ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}: the Co-Signer is not running or not healthy yet. Start it on its host.`
+        : health
+          ? 'Nothing answers at the Co-Signer health address yet. Install the Co-Signer on the host your organization runs it on and start it.'
+          : 'Checking whether the Co-Signer is running…',
   };
   const healthStep: SetupStep = {
     id: 'health',
     title: 'Confirm its local health endpoint',
-    state: isHealthy
-      ? 'done'
-      : isReachable
-        ? 'failed'
-        : install.state === 'done'
-          ? 'current'
-          : 'pending',
+    state: isHealthy ? 'done' : isRunning ? 'failed' : 'pending',
     detail: isHealthy
       ? `Healthy (HTTP ${health?.httpStatus ?? 200}).`
-      : isReachable
-        ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}: the Co-Signer is running but not healthy. Check its logs and configuration.`
-        : health
-          ? 'The health endpoint is not reachable from the console server.'
-          : 'Checking the health endpoint…',
+      : isRunning
+        ? isReachable
+          ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}. Check the Co-Signer's logs and configuration.`
+          : 'The health endpoint is not reachable from the console server. Check the configured health address and the network path.'
+        : 'Waiting for the Co-Signer to start.',
   };
   const online: SetupStep = {
     id: 'online',
@@ -69,7 +67,9 @@ export function setupSteps({ health, status, targetChain }: SetupInputs): SetupS
     state: keyStatus !== null ? 'done' : isOnline ? 'current' : 'pending',
     detail:
       keyStatus !== null
-        ? `Key ${status?.keyId ?? ''} requested (${keyStatus}).`
+        ? keyStatus === 'ACTIVE'
+          ? `Key ${status?.keyId ?? ''} is ACTIVE.`
+          : `Key ${status?.keyId ?? ''} requested; it is ${keyStatus}.`
         : isOnline
           ? 'Start the MPC key ceremony. It uses one durable key for this organization, so repeating it is safe.'
           : 'Available once the Co-Signer is Online.',

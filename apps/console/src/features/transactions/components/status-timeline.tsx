@@ -37,7 +37,7 @@ export function StatusTimeline({ milestones }: { milestones: Milestone[] }) {
           <div className="min-w-0 text-sm">
             <p
               className={clsx(
-                'font-medium capitalize',
+                'font-medium',
                 milestone.state === 'pending' ? 'text-slate-600' : 'text-slate-900',
               )}
             >

@@ -13,6 +13,12 @@ export type Milestone = {
 
 // Stage names the sandbox reports in event data (`stage`); other deployments may not send them,
 // in which case txHash and confirmations still place the transaction.
+const TERMINAL_LABELS: Record<string, string> = {
+  CONFIRMED: 'Confirmed',
+  FAILED: 'Failed',
+  FAILED_ON_CHAIN: 'Failed on chain',
+};
+
 const STAGE_ORDER = ['RESERVED', 'SIGNING', 'SIGNED', 'BROADCAST', 'DONE'] as const;
 
 function stageIndex(event: TimelineEvent): number {
@@ -71,7 +77,7 @@ export function buildTimeline(transaction: Transaction, events: TimelineEvent[])
   );
   const terminal: Milestone = {
     key: 'terminal',
-    label: isTerminal ? status.replaceAll('_', ' ').toLowerCase() : 'Final state',
+    label: isTerminal ? (TERMINAL_LABELS[status] ?? status) : 'Final state',
     state: isFailed ? 'failed' : isTerminal ? 'done' : 'pending',
     at: terminalEvent?.occurredAt ?? (isTerminal ? transaction.updatedAt : null),
     detail: isFailed
