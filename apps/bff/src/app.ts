@@ -1,9 +1,16 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config, Keys } from './config';
 import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
+import { createHub, type Hub } from './relay/hub';
+import { createRelay, type Relay } from './relay/relay';
 import { authRoutes } from './routes/auth';
+import { eventsUpgradeHandler } from './routes/events';
+import { supportRoutes } from './routes/support';
+import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
 import { csrfGuard, loadSession } from './routes/guards';
 import { healthRoutes } from './routes/health';
@@ -29,12 +36,23 @@ export type AppDeps = {
   now?: () => number;
   /** Test hook: shorter retry backoff against the upstream. */
   upstreamRetry?: { baseMs?: number; capMs?: number };
+  /** Relay tuning (tests use small values). */
+  relay?: {
+    maxBufferedBytes?: number;
+    pingIntervalMs?: number;
+    backoff?: { baseMs: number; capMs: number };
+  };
 };
 
 export type Bff = {
   app: Express;
   services: Services;
-  /** Starts periodic maintenance (retention pruning); nothing runs before this. */
+  events: EventStore;
+  hub: Hub;
+  relay: Relay;
+  /** Serves GET /bff/events (WebSocket) on the server. */
+  attach(server: Server): void;
+  /** Starts the event relay and periodic maintenance; nothing runs before this. */
   start(): void;
   stop(): Promise<void>;
 };
@@ -73,6 +91,23 @@ export function createApp(deps: AppDeps): Bff {
   const services = createServices(deps);
   const { logger, config } = services;
   const executor = createIdempotentExecutor(services);
+  const events = createEventStore(deps.db, services.now);
+  const hub = createHub({
+    maxBufferedBytes: deps.relay?.maxBufferedBytes ?? 1024 * 1024,
+    pingIntervalMs: deps.relay?.pingIntervalMs ?? 30_000,
+    isSessionAlive: (idHash) => services.sessions.isAlive(idHash),
+  });
+  const relay = createRelay({
+    wsUrl: config.upstreamWsUrl,
+    orgId: services.upstream.orgId,
+    key: services.upstream.keyFor('websockets:read'),
+    store: events,
+    hub,
+    logger,
+    ...(deps.relay?.backoff ? { backoff: deps.relay.backoff } : {}),
+    ...(deps.relay?.pingIntervalMs ? { pingIntervalMs: deps.relay.pingIntervalMs } : {}),
+  });
+  const onUpgrade = eventsUpgradeHandler({ services, hub, store: events, relay });
 
   const app = express();
   app.disable('x-powered-by');
@@ -121,7 +156,15 @@ export function createApp(deps: AppDeps): Bff {
   bff.use(csrfGuard({ exempt: ['/auth/login'] }));
   bff.use('/api', apiRoutes(services, executor));
   bff.use(express.json({ limit: '64kb' }));
-  bff.use('/auth', authRoutes(services));
+  bff.use(
+    '/auth',
+    authRoutes(services, {
+      onLogout: (idHash) => {
+        hub.closeSession(idHash);
+      },
+    }),
+  );
+  bff.use('/support', supportRoutes(services, events));
   bff.use('/operations', operationRoutes(services));
   bff.use('/sandbox', sandboxRoutes(services));
   bff.use(healthRoutes(services));
@@ -142,6 +185,7 @@ export function createApp(deps: AppDeps): Bff {
       services.sessions.removeExpired();
       services.logs.prune(at - config.logRetentionDays * DAY_MS, config.logMaxRows);
       services.journal.pruneBefore(at - JOURNAL_RETENTION_MS);
+      events.prune(at - config.eventRetentionDays * DAY_MS);
     } catch (error) {
       logger.error({ err: error }, 'maintenance failed');
     }
@@ -150,8 +194,18 @@ export function createApp(deps: AppDeps): Bff {
   return {
     app,
     services,
+    events,
+    hub,
+    relay,
+    attach(server) {
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (!onUpgrade(req, socket, head)) socket.destroy();
+      });
+    },
     start() {
       if (timer) return;
+      hub.start();
+      relay.start();
       maintain();
       timer = setInterval(maintain, 10 * 60_000);
       timer.unref();
@@ -159,6 +213,8 @@ export function createApp(deps: AppDeps): Bff {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      hub.stop();
+      await relay.stop();
       await services.upstream.close();
     },
   };

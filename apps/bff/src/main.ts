@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
   const bff = createApp({ config, keys, db, logger });
   const server = createServer(bff.app);
+  bff.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

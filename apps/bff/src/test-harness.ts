@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher, request } from 'undici';
+import WebSocket from 'ws';
 import { createApp, type Bff } from './app';
 import { seedDemo, type DemoCredentials } from './cli/seed-demo';
 import { loadConfig, loadKeys } from './config';
@@ -145,6 +146,7 @@ export async function startBff(input: {
   dataDir?: string;
   env?: Record<string, string>;
   upstreamUrl?: string;
+  relay?: { maxBufferedBytes?: number; pingIntervalMs?: number };
 }): Promise<BffInstance> {
   const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
   const seeded = await seedDemo({
@@ -182,9 +184,12 @@ export async function startBff(input: {
     db,
     logger,
     upstreamRetry: { baseMs: 5, capMs: 20 },
+    relay: { backoff: { baseMs: 20, capMs: 200 }, ...input.relay },
   });
   const server: Server = createServer(bff.app);
+  bff.attach(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  bff.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
@@ -254,13 +259,14 @@ export async function startBff(input: {
       return row.n;
     },
     async close() {
-      await new Promise<void>((r) => {
+      const closed = new Promise<void>((r) => {
         server.close(() => {
           r();
         });
-        server.closeAllConnections();
       });
+      server.closeAllConnections();
       await bff.stop();
+      await closed;
       db.close();
     },
   };
@@ -301,4 +307,94 @@ export function waitFor<T>(
     };
     tick();
   });
+}
+
+export type EventsSocket = {
+  ws: WebSocket;
+  frames: { kind: string; [key: string]: unknown }[];
+  eventIds(): string[];
+  closed: Promise<{ code: number; reason: string }>;
+};
+
+/** A browser-like socket on /bff/events with the session cookie and our Origin. */
+export async function openEvents(
+  instance: BffInstance,
+  browser: Browser,
+  options: { after?: string; origin?: string } = {},
+): Promise<EventsSocket> {
+  const url = new URL('/bff/events', instance.url.replace('http:', 'ws:'));
+  if (options.after) url.searchParams.set('after', options.after);
+  const headers: Record<string, string> = { origin: options.origin ?? instance.origin };
+  if (browser.cookie) headers.cookie = browser.cookie;
+  const ws = new WebSocket(url, { headers });
+  const frames: EventsSocket['frames'] = [];
+  ws.on('message', (data: Buffer) => {
+    const text = data.toString('utf8');
+    transcript.push(text);
+    frames.push(JSON.parse(text) as { kind: string });
+  });
+  const closed = new Promise<{ code: number; reason: string }>((r) => {
+    ws.on('close', (code, reason) => {
+      r({ code, reason: reason.toString('utf8') });
+    });
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    ws.once('open', () => {
+      resolvePromise();
+    });
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    frames,
+    closed,
+    eventIds: () =>
+      frames.filter((f) => f.kind === 'event').map((f) => (f.event as { id: string }).id),
+  };
+}
+
+/** Co-Signer online, MPC initialized and ACTIVE, one account and wallet on tron:nile, funded. */
+export async function fundedWallet(
+  instance: BffInstance,
+  admin: Browser,
+  treasury: Browser,
+  amountAtomic = '500000000',
+): Promise<{ accountId: string; walletId: string; address: string }> {
+  await instance.call('PUT', '/bff/sandbox/co-signer', { browser: admin, body: { online: true } });
+  await instance.call('POST', '/bff/api/v1/mpc/initialize', {
+    browser: admin,
+    headers: { 'x-operation-id': 'setup-mpc' },
+  });
+  await waitFor(async () => {
+    const status = await instance.call('GET', '/bff/api/v1/mpc/status', { browser: admin });
+    const body = status.json as { keyStatus: string; chains: { chain: string; ready: boolean }[] };
+    return (
+      body.keyStatus === 'ACTIVE' && body.chains.some((c) => c.chain === 'tron:nile' && c.ready)
+    );
+  });
+  const account = await instance.call('POST', '/bff/api/v1/ledger/accounts', {
+    browser: treasury,
+    body: { name: 'Funded' },
+  });
+  const accountId = (account.json as { id: string }).id;
+  const wallet = await instance.call('POST', '/bff/api/v1/wallets', {
+    browser: treasury,
+    body: { chain: 'tron:nile', accountId },
+    headers: { 'x-operation-id': `setup-wallet-${accountId}` },
+  });
+  const { id: walletId, address } = wallet.json as { id: string; address: string };
+  await instance.call('POST', '/bff/sandbox/deposits', {
+    browser: admin,
+    body: { walletId, asset: 'TRX', amountAtomic },
+  });
+  await waitFor(async () => {
+    const balances = await instance.call('GET', `/bff/api/v1/wallets/${walletId}/balances`, {
+      browser: treasury,
+    });
+    const items = (balances.json as { items: { asset: string; availableBalance: string }[] }).items;
+    return items.some(
+      (b) => b.asset === 'TRX' && BigInt(b.availableBalance) >= BigInt(amountAtomic),
+    );
+  }, 30_000);
+  return { accountId, walletId, address };
 }

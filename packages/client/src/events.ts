@@ -24,7 +24,8 @@ export type EventStreamOptions = {
   onSystem?: (event: SystemEvent) => void;
   /** Foreign-org, malformed or invalid frames: never passed to onEvent. */
   onRejected?: (rejection: EventRejection) => void;
-  onDuplicate?: (eventId: string) => void;
+  /** A redelivery of an id already processed (it may carry a newer envelope, e.g. a sequence). */
+  onDuplicate?: (event: NormalizedEvent) => void;
   /** A processing error of onEvent; the event is not marked seen, so a redelivery retries it. */
   onError?: (error: unknown) => void;
   /** Where to resume on every (re)connect, sent as `?resumeAfter=`; null starts live. */
@@ -91,7 +92,7 @@ export function connectEventStream(options: EventStreamOptions): EventStream {
     }
     if (state !== 'connected') setState('connected');
     if (seen.has(event.id)) {
-      options.onDuplicate?.(event.id);
+      options.onDuplicate?.(event);
       return;
     }
     try {

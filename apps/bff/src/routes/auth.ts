@@ -4,7 +4,10 @@ import { LoginRequestSchema, identityOf, login, logout } from '../services/auth'
 import type { Services } from '../services/context';
 import { currentSessionId, requireSession, sessionCookie } from './guards';
 
-export function authRoutes(services: Services): Router {
+export function authRoutes(
+  services: Services,
+  hooks: { onLogout: (sessionHash: string) => void },
+): Router {
   const router = express.Router();
   const { cookieName, sessionAbsoluteMs } = services.config;
 
@@ -27,6 +30,7 @@ export function authRoutes(services: Services): Router {
     const session = requireSession(res);
     const sessionId = currentSessionId(res);
     if (sessionId) logout(services, sessionId, session.username);
+    hooks.onLogout(session.idHash);
     res.setHeader('set-cookie', sessionCookie(cookieName, '', 0));
     res.status(204).end();
   });

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../errors';
 import type { Services } from '../services/context';
@@ -6,7 +7,7 @@ import { requireRoleOf } from '../services/auth';
 import type { Role } from '../store/operators';
 import type { Session } from '../store/sessions';
 
-export function readCookie(req: Request, name: string): string | null {
+export function readCookie(req: IncomingMessage, name: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -61,7 +62,7 @@ export function requireRole(res: Response, role: Role): Session {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A mutating request must come from our own origin: Origin's host equals the Host header. */
-export function isSameOrigin(req: Request): boolean {
+export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   const host = req.headers.host;
   if (typeof origin !== 'string' || !host || origin === 'null') return false;

@@ -87,6 +87,39 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_log_idempotency_key ON audit_log(idempotency_key);
   CREATE INDEX audit_log_resource_id ON audit_log(resource_id);
   `,
+  `
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    occurred_at TEXT NOT NULL,
+    correlation_id TEXT,
+    upstream_sequence INTEGER,
+    org_id TEXT NOT NULL,
+    transaction_id TEXT,
+    wallet_id TEXT,
+    account_id TEXT,
+    tx_hash TEXT,
+    client_reference TEXT,
+    data TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  );
+  CREATE INDEX events_correlation_id ON events(correlation_id);
+  CREATE INDEX events_transaction_id ON events(transaction_id);
+  CREATE INDEX events_wallet_id ON events(wallet_id);
+  CREATE INDEX events_account_id ON events(account_id);
+  CREATE INDEX events_tx_hash ON events(tx_hash);
+  CREATE INDEX events_received_at ON events(received_at);
+  CREATE TABLE rejected_events (
+    id INTEGER PRIMARY KEY,
+    reason TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  );
+  CREATE INDEX rejected_events_received_at ON rejected_events(received_at);
+  `,
 ];
 
 export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {

@@ -1,0 +1,123 @@
+import WebSocket from 'ws';
+import { resourcePathsFor } from '@settlement/protocol';
+import type { StoredEvent } from '../store/events';
+
+export type UpstreamState = 'connected' | 'reconnecting' | 'offline';
+
+/** Close code and reason a browser gets when it cannot keep up: reconnect with ?after=. */
+export const SLOW_CLIENT_CLOSE = { code: 4008, reason: 'resume' } as const;
+export const SESSION_END_CLOSE = { code: 4001, reason: 'session ended' } as const;
+
+/** The frame of one event, serialized once and sent as the same string to every socket. */
+export function eventFrame(event: StoredEvent): string {
+  return JSON.stringify({
+    kind: 'event',
+    event: {
+      id: event.id,
+      type: event.type,
+      occurredAt: event.occurredAt,
+      correlationId: event.correlationId,
+      orgId: event.orgId,
+      data: event.data,
+      sequence: event.sequence,
+    },
+    invalidates: resourcePathsFor({ type: event.type, data: event.data }),
+  });
+}
+
+export function upstreamFrame(state: UpstreamState): string {
+  return JSON.stringify({ kind: 'upstream', state });
+}
+
+type Client = { socket: WebSocket; sessionHash: string; isAlive: boolean };
+
+export type HubOptions = {
+  /** Per-socket bound of queued bytes; past it the socket is closed with 4008 "resume". */
+  maxBufferedBytes: number;
+  pingIntervalMs: number;
+  isSessionAlive: (sessionHash: string) => boolean;
+};
+
+/** Browser sockets of GET /bff/events: bounded per-socket buffers, heartbeat, session checks. */
+export function createHub(options: HubOptions) {
+  const clients = new Set<Client>();
+  let timer: NodeJS.Timeout | null = null;
+
+  function drop(client: Client, close: { code: number; reason: string }): void {
+    if (!clients.delete(client)) return;
+    client.socket.close(close.code, close.reason);
+    // A peer that does not read may never take the close frame: cut it after a grace period.
+    setTimeout(() => {
+      client.socket.terminate();
+    }, 1_000).unref();
+  }
+
+  function send(client: Client, frame: string): void {
+    if (client.socket.readyState !== WebSocket.OPEN) return;
+    // Bounded: at most maxBufferedBytes queued plus the frame being sent.
+    if (client.socket.bufferedAmount > options.maxBufferedBytes) {
+      drop(client, SLOW_CLIENT_CLOSE);
+      return;
+    }
+    client.socket.send(frame);
+  }
+
+  return {
+    /** Registers a socket and sends it the given frames first (replay), in the same tick. */
+    add(socket: WebSocket, sessionHash: string, first: readonly string[]): void {
+      const client: Client = { socket, sessionHash, isAlive: true };
+      clients.add(client);
+      socket.on('pong', () => {
+        client.isAlive = true;
+      });
+      socket.on('close', () => {
+        clients.delete(client);
+      });
+      socket.on('error', () => {
+        clients.delete(client);
+      });
+      socket.on('message', () => {
+        // Browsers only listen; anything they send is ignored (frames are capped at 64 KiB).
+      });
+      for (const frame of first) send(client, frame);
+    },
+    broadcast(frame: string): void {
+      for (const client of clients) send(client, frame);
+    },
+    /** Closes every socket of a session (logout). */
+    closeSession(sessionHash: string): void {
+      for (const client of clients)
+        if (client.sessionHash === sessionHash) drop(client, SESSION_END_CLOSE);
+    },
+    get size(): number {
+      return clients.size;
+    },
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => {
+        for (const client of clients) {
+          if (!client.isAlive || !options.isSessionAlive(client.sessionHash)) {
+            if (!client.isAlive) {
+              clients.delete(client);
+              client.socket.terminate();
+            } else {
+              drop(client, SESSION_END_CLOSE);
+            }
+            continue;
+          }
+          client.isAlive = false;
+          client.socket.ping();
+        }
+      }, options.pingIntervalMs);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+      for (const client of clients) client.socket.terminate();
+      clients.clear();
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

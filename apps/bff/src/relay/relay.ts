@@ -1,0 +1,103 @@
+import { connectEventStream, type EventStream, type StreamState } from '@settlement/client';
+import type { Logger } from 'pino';
+import type { ApiKey } from '../config';
+import type { EventStore } from '../store/events';
+import { createNodeSigner } from '../upstream/signer';
+import { eventFrame, upstreamFrame, type Hub, type UpstreamState } from './hub';
+
+export type RelayOptions = {
+  wsUrl: string;
+  orgId: string;
+  key: ApiKey | null;
+  store: EventStore;
+  hub: Hub;
+  logger: Logger;
+  backoff?: { baseMs: number; capMs: number };
+  pingIntervalMs?: number;
+};
+
+/** Failed reconnects after which the console shows "offline" rather than "reconnecting". */
+const OFFLINE_AFTER_FAILURES = 3;
+
+/**
+ * The one upstream listener: every event normalized and checked (packages/client), stored
+ * once (the resume position committed with it), then relayed to the browsers. Rejected frames
+ * are kept aside with their reason and counted, never relayed.
+ */
+export function createRelay(options: RelayOptions) {
+  const { store, hub, logger } = options;
+  let stream: EventStream | null = null;
+  let state: UpstreamState = 'offline';
+  let rejectedCount = 0;
+
+  const setState = (next: UpstreamState) => {
+    if (next === state) return;
+    state = next;
+    hub.broadcast(upstreamFrame(next));
+    logger.info({ upstreamState: next }, 'event relay upstream state');
+  };
+
+  const mapState = (next: StreamState, attempt: number): UpstreamState => {
+    if (next === 'connected') return 'connected';
+    if (next === 'stopped') return 'offline';
+    return attempt > OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting';
+  };
+
+  return {
+    get state(): UpstreamState {
+      return state;
+    },
+    get rejectedCount(): number {
+      return rejectedCount;
+    },
+    start(): void {
+      if (stream || !options.key) {
+        if (!options.key) logger.warn('no API key with websockets:read: the event relay is off');
+        return;
+      }
+      stream = connectEventStream({
+        wsUrl: options.wsUrl,
+        signer: createNodeSigner(options.key.keyId, options.key.seed),
+        expectedOrgId: options.orgId,
+        resumeAfter: () => {
+          const sequence = store.lastSequence();
+          return sequence === null ? null : String(sequence);
+        },
+        onEvent: (event) => {
+          const stored = store.add(event);
+          if (stored) hub.broadcast(eventFrame(stored));
+        },
+        onDuplicate: (event) => {
+          store.add(event);
+        },
+        onRejected: (rejection) => {
+          rejectedCount += 1;
+          store.rejected(rejection.reason, rejection.detail, rejection.raw);
+          logger.warn({ reason: rejection.reason, detail: rejection.detail }, 'event rejected');
+        },
+        onError: (error) => {
+          logger.error({ err: error }, 'event relay processing failed');
+        },
+        onState: (next, detail) => {
+          if (detail.error)
+            logger.warn({ error: detail.error, attempt: detail.attempt }, 'event stream');
+          setState(mapState(next, detail.attempt));
+        },
+        ...(options.backoff ? { backoff: options.backoff } : {}),
+        ...(options.pingIntervalMs ? { pingIntervalMs: options.pingIntervalMs } : {}),
+      });
+      setState('reconnecting');
+    },
+    async stop(): Promise<void> {
+      const current = stream;
+      stream = null;
+      if (current) await current.close();
+    },
+    /** Test and operations hook: drops the upstream socket as a network fault would. */
+    dropUpstream(): void {
+      stream?.dropConnection();
+    },
+  };
+}
+
+export type Relay = ReturnType<typeof createRelay>;

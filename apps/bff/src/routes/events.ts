@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { ERROR_CODES, errorEnvelope, type ErrorCode } from '@settlement/protocol';
+import { SLOW_CLIENT_CLOSE, eventFrame, upstreamFrame, type Hub } from '../relay/hub';
+import type { Relay } from '../relay/relay';
+import type { Services } from '../services/context';
+import type { EventStore } from '../store/events';
+import { isSameOrigin, readCookie } from './guards';
+
+export const EVENTS_PATH = '/bff/events';
+/** At most this many events replayed per connection; past it the socket asks to resume. */
+const REPLAY_MAX = 2_000;
+
+function refuse(socket: Duplex, code: ErrorCode, message: string): void {
+  const { status } = ERROR_CODES[code];
+  const body = JSON.stringify(errorEnvelope(code, 'bff_ws_upgrade', message));
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * GET /bff/events (WebSocket): session cookie and same-origin Origin required. Replays the
+ * stored events after `?after=<event id>`, then streams live; replay and registration happen
+ * in one synchronous step, so no event is skipped or sent twice in between.
+ */
+export function eventsUpgradeHandler(deps: {
+  services: Services;
+  hub: Hub;
+  store: EventStore;
+  relay: Relay;
+}) {
+  const { services, hub, store, relay } = deps;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    const url = new URL(req.url ?? '/', 'http://bff.invalid');
+    if (url.pathname !== EVENTS_PATH) return false;
+    socket.on('error', () => undefined);
+    if (!isSameOrigin(req)) {
+      refuse(socket, 'FORBIDDEN', 'Cross-origin or origin-less WebSocket refused.');
+      return true;
+    }
+    const sessionId = readCookie(req, services.config.cookieName);
+    const session = sessionId ? services.sessions.resolve(sessionId) : null;
+    if (!session) {
+      refuse(socket, 'UNAUTHENTICATED', 'Sign in first (or the session expired).');
+      return true;
+    }
+    const after = url.searchParams.get('after');
+    if (after !== null && !/^[\x21-\x7e]{1,256}$/.test(after)) {
+      refuse(socket, 'INVALID_QUERY_PARAMETER', 'after must be an event id.');
+      return true;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const frames = [upstreamFrame(relay.state)];
+      const from = after === null ? null : store.seqOf(after);
+      const replay = from === null ? [] : store.after(from, REPLAY_MAX + 1);
+      for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
+      hub.add(ws, session.idHash, frames);
+      if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+    });
+    return true;
+  };
+}
