@@ -247,44 +247,70 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
   return problems;
 }
 
-/** Held books must equal what PENDING transactions still have reserved (per wallet and asset). */
+/**
+ * Held books must equal what PENDING outgoing transactions reserve according to their own rows
+ * (amount in its asset, reserved fee in the fee asset); a terminal transaction holds nothing.
+ */
 function checkReservations(db: Database.Database): string[] {
-  const held = new Map<string, bigint>();
-  const rows = db
+  const problems: string[] = [];
+  const expected = new Map<string, bigint>();
+  const add = (walletId: string, asset: string, amount: bigint) => {
+    const book = heldBook({ id: walletId, orgId: '', chain: '' }, asset).book;
+    expected.set(book, (expected.get(book) ?? 0n) + amount);
+  };
+  const pending = db
+    .prepare<
+      [],
+      {
+        walletId: string;
+        asset: string;
+        amount: string;
+        feeAsset: string | null;
+        fee: string | null;
+      }
+    >(
+      `SELECT wallet_id AS walletId, asset, amount_atomic AS amount, fee_asset AS feeAsset,
+              reserved_fee_atomic AS fee
+         FROM transactions
+        WHERE status = 'PENDING' AND is_source_leg = 1 AND type <> 'DEPOSIT'`,
+    )
+    .all();
+  for (const row of pending) {
+    add(row.walletId, row.asset, BigInt(row.amount));
+    if (row.feeAsset !== null && row.fee !== null) add(row.walletId, row.feeAsset, BigInt(row.fee));
+  }
+  const held = db
     .prepare<[], { book: string; balance: string }>(
       "SELECT book, balance FROM ledger_books WHERE kind = 'WALLET_HELD'",
     )
     .all();
-  for (const row of rows) held.set(row.book, BigInt(row.balance));
-  const open = db
-    .prepare<[], { transactionId: string; book: string; amount: string; status: string }>(
-      `SELECT t.id AS transactionId, p.book AS book, p.amount AS amount, t.status AS status
+  for (const row of held) {
+    const want = expected.get(row.book) ?? 0n;
+    if (BigInt(row.balance) !== want) {
+      problems.push(`held book ${row.book} is ${row.balance}, open reservations ${want}`);
+    }
+    expected.delete(row.book);
+  }
+  for (const [book, want] of expected) {
+    if (want !== 0n) problems.push(`reservation of ${want} missing from ${book}`);
+  }
+  const terminal = db
+    .prepare<[], { transactionId: string; book: string; net: string }>(
+      `SELECT t.id AS transactionId, p.book AS book, p.amount AS net
          FROM ledger_postings p
          JOIN ledger_books b ON b.book = p.book
          JOIN ledger_entries e ON e.id = p.entry_id
          JOIN transactions t ON t.id = e.transaction_id
-        WHERE b.kind = 'WALLET_HELD'`,
+        WHERE b.kind = 'WALLET_HELD' AND t.status <> 'PENDING'`,
     )
     .all();
-  const expected = new Map<string, bigint>();
-  const problems: string[] = [];
-  const terminalHeld = new Map<string, bigint>();
-  for (const row of open) {
-    const amount = BigInt(row.amount);
-    if (row.status === 'PENDING') {
-      expected.set(row.book, (expected.get(row.book) ?? 0n) + amount);
-    } else {
-      const key = `${row.transactionId} on ${row.book}`;
-      terminalHeld.set(key, (terminalHeld.get(key) ?? 0n) + amount);
-    }
+  const nets = new Map<string, bigint>();
+  for (const row of terminal) {
+    const key = `${row.transactionId} on ${row.book}`;
+    nets.set(key, (nets.get(key) ?? 0n) + BigInt(row.net));
   }
-  for (const [key, amount] of terminalHeld) {
-    if (amount !== 0n) problems.push(`terminal transaction ${key} still holds ${amount}`);
-  }
-  for (const [book, balance] of held) {
-    const want = expected.get(book) ?? 0n;
-    if (balance !== want)
-      problems.push(`held book ${book} is ${balance}, open reservations ${want}`);
+  for (const [key, net] of nets) {
+    if (net !== 0n) problems.push(`terminal transaction ${key} still holds ${net}`);
   }
   return problems;
 }

@@ -110,6 +110,7 @@ describe('POST /api/v1/transactions', () => {
       BigInt(before.get('TRX')?.availableBalance ?? '') - 10_000_000n - TRX_FEE,
     );
     expect(reserved.get('TRX')?.postedBalance).toBe(before.get('TRX')?.postedBalance);
+    expect(ledgerProblems(harness)).toEqual([]); // reservations match the PENDING row
 
     const done = await waitForStatus(client, tx.id, 'CONFIRMED');
     expect(done.onChainDetails).toMatchObject({ confirmations: 19, requiredConfirmations: 19 });
@@ -165,6 +166,7 @@ describe('POST /api/v1/transactions', () => {
     const held = await balances(client, wallet.id);
     expect(held.get('USDT')?.reservedBalance).toBe('25000000');
     expect(held.get('TRX')?.reservedBalance).toBe('40000000');
+    expect(ledgerProblems(harness)).toEqual([]);
     await waitForStatus(client, tx.id, 'CONFIRMED');
     const after = await balances(client, wallet.id);
     const delta = (asset: string) =>
