@@ -2,7 +2,7 @@ import { expect, expectAccessible, saveScreenshot, signIn, test } from '../fixtu
 
 test('an admin walks Setup from an uninitialized organization to ready', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.getByRole('navigation').getByRole('link', { name: 'Setup' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Setup' }).click();
   await expect(page.getByRole('heading', { name: 'Setup', level: 1 })).toBeVisible();
   await expect(page.getByText('Setup incomplete')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Initialize MPC key' })).toBeDisabled();
