@@ -72,6 +72,9 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
        @accountId, @txHash, @clientReference, @data, @raw, @receivedAt)`,
   );
   const bySeq = db.prepare('SELECT * FROM events WHERE seq = ?');
+  const fillSequence = db.prepare(
+    'UPDATE events SET upstream_sequence = ? WHERE id = ? AND upstream_sequence IS NULL',
+  );
   const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM events WHERE id = ?');
   const after = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
   const readSetting = db.prepare<[string], { value: string }>(
@@ -130,7 +133,11 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
       if (event.sequence !== null && event.sequence > (lastSequence() ?? -1)) {
         writeSetting.run(LAST_SEQUENCE, String(event.sequence));
       }
-      if (result.changes === 0) return null;
+      if (result.changes === 0) {
+        // A redelivery in the topic envelope may carry the sequence the first frame lacked.
+        if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
+        return null;
+      }
       return toStored(bySeq.get(result.lastInsertRowid));
     }),
     lastSequence,

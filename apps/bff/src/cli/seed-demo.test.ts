@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadKeys } from '../config';
+import { startSandbox, type SandboxProcess } from '../test-harness';
+import { credentialsPath, keysFilePath, seedDemo } from './seed-demo';
+
+let sandbox: SandboxProcess;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+describe('seedDemo', () => {
+  it('creates least-privilege keys and three operators once, with 0600 files, and is idempotent', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-seed-'));
+    const input = { sandboxUrl: sandbox.url, adminToken: sandbox.adminToken, dataDir };
+    const first = await seedDemo(input);
+    expect(first.isNew).toBe(true);
+    expect(first.credentials?.operators.map((o) => [o.username, o.role])).toEqual([
+      ['admin', 'admin'],
+      ['treasury', 'treasury'],
+      ['support', 'support'],
+    ]);
+    const keys = loadKeys(keysFilePath(dataDir));
+    expect(keys.orgId).toBe(first.credentials?.orgId);
+    expect(keys.keys.map((k) => [k.name, k.scopes])).toEqual([
+      ['reader', ['wallets:read', 'accounts:read', 'transactions:read', 'mpc:read']],
+      ['treasury', ['wallets:create', 'withdrawals:create']],
+      ['mpc-admin', ['mpc:initialize']],
+      ['events', ['websockets:read']],
+    ]);
+    expect(statSync(keysFilePath(dataDir)).mode & 0o777).toBe(0o600);
+    expect(statSync(credentialsPath(dataDir)).mode & 0o777).toBe(0o600);
+
+    const keysBefore = readFileSync(keysFilePath(dataDir), 'utf8');
+    const second = await seedDemo(input);
+    expect(second).toEqual({ isNew: false, credentials: first.credentials });
+    expect(readFileSync(keysFilePath(dataDir), 'utf8')).toBe(keysBefore);
+  });
+});
