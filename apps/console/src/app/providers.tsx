@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { sessionKeys } from '../features/session/api/keys';
 import { setUnauthenticatedHandler } from '../lib/api-client';

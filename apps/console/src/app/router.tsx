@@ -3,6 +3,14 @@ import { AppShell } from './shell/app-shell';
 import { RequireSession } from './shell/require-session';
 import { RouteError } from './shell/route-error';
 
+function PageLoading() {
+  return (
+    <div role="status" className="p-10 text-sm text-slate-600">
+      Loading the console…
+    </div>
+  );
+}
+
 /** Every page is its own chunk: the first load carries only the shell. */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -10,9 +18,11 @@ export function createAppRouter() {
       path: '/sign-in',
       lazy: () => import('./routes/sign-in-page').then((m) => ({ Component: m.SignInPage })),
       ErrorBoundary: RouteError,
+      HydrateFallback: PageLoading,
     },
     {
       path: '/',
+      HydrateFallback: PageLoading,
       element: (
         <RequireSession>
           <AppShell />
