@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): Bff {
           requestId: requestIdOf(res),
           upstreamRequestId: res.getHeader('x-request-id'),
           method: req.method,
-          path: req.path,
+          path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           ms: Math.round(performance.now() - started),
         },
@@ -137,7 +137,9 @@ export function createApp(deps: AppDeps): Bff {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          // The toast library injects its stylesheet at run time; scripts stay strictly 'self'.
+          // See docs/decisions/001-inline-styles-in-csp.md.
+          styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],

@@ -93,7 +93,7 @@ describe('support search', () => {
     expect(event.tx_hash).toMatch(/^[0-9a-f]{64}$/);
     for (const [kind, q] of identifiers) {
       const result = await search(q);
-      expect(result.matchedAs, `${kind} ${q}`).toContain(kind);
+      expect(result.kinds, `${kind} ${q}`).toContain(kind);
       expect(
         result.transactions.map((t) => t.id),
         kind,
@@ -105,13 +105,11 @@ describe('support search', () => {
       const times = result.events.map((e) => e.occurredAt);
       expect(times, kind).toEqual([...times].sort());
       expect(
-        result.upstreamCalls.some((c) => c.operationId === 'search-wd-1'),
+        result.requests.some((c) => c.operationId === 'search-wd-1'),
         kind,
       ).toBe(true);
       expect(
-        result.operatorActions.some(
-          (a) => a.action === 'transaction.create' && a.outcome === 'succeeded',
-        ),
+        result.actions.some((a) => a.action === 'transaction.create' && a.outcome === 'succeeded'),
         kind,
       ).toBe(true);
     }
@@ -120,10 +118,11 @@ describe('support search', () => {
   it('returns empty groups for an unknown identifier and refuses a bad one', async () => {
     const nothing = await search('nothing-like-this');
     expect(nothing).toMatchObject({
-      matchedAs: [],
+      query: 'nothing-like-this',
+      kinds: [],
       transactions: [],
       events: [],
-      operatorActions: [],
+      actions: [],
     });
     const bad = await bff.call('GET', '/bff/support/search?q=', { browser: support });
     expect(bad.status).toBe(400);

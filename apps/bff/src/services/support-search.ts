@@ -25,14 +25,16 @@ export type MatchKind =
   | 'walletId'
   | 'accountId';
 
+/** Field names are the ones the console reads (apps/console features/support). */
 export type SearchResult = {
-  q: string;
-  matchedAs: MatchKind[];
+  query: string;
+  kinds: MatchKind[];
   transactions: Transaction[];
   wallets: Wallet[];
   events: Omit<StoredEvent, 'seq' | 'raw'>[];
-  upstreamCalls: RequestLogEntry[];
-  operatorActions: AuditEntry[];
+  /** Upstream calls from the request log; `requestId` is the x-request-id the BFF sent. */
+  requests: (Omit<RequestLogEntry, 'at'> & { at: string; requestId: string })[];
+  actions: (Omit<AuditEntry, 'at'> & { at: string })[];
   operations: {
     operationId: string;
     operation: string;
@@ -194,20 +196,22 @@ export async function supportSearch(
   const allEvents = uniqueBy([...events, ...moreEvents], (e) => e.id).sort(
     (a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.seq - b.seq,
   );
+  const iso = (at: number) => new Date(at).toISOString();
   return {
-    q,
-    matchedAs: [...matched],
+    query: q,
+    kinds: [...matched],
     transactions: allTransactions,
     wallets,
     events: allEvents.map(({ seq: _seq, raw: _raw, ...event }) => event),
-    upstreamCalls: uniqueBy(
-      [...requests, ...moreRequests],
-      (r) => `${r.requestIdSent}|${r.attempt}`,
-    ).sort((a, b) => a.at - b.at),
-    operatorActions: uniqueBy(
+    requests: uniqueBy([...requests, ...moreRequests], (r) => `${r.requestIdSent}|${r.attempt}`)
+      .sort((a, b) => a.at - b.at)
+      .map((r) => ({ ...r, at: iso(r.at), requestId: r.requestIdSent })),
+    actions: uniqueBy(
       [...audit, ...moreAudit],
       (a) => `${a.at}|${a.action}|${a.operator ?? ''}|${a.outcome}`,
-    ).sort((a, b) => a.at - b.at),
+    )
+      .sort((a, b) => a.at - b.at)
+      .map((a) => ({ ...a, at: iso(a.at) })),
     operations: journal.map((entry) => ({
       operationId: entry.operationId,
       operation: entry.operation,
