@@ -136,3 +136,43 @@ export function uniqueName(prefix: string): string {
 
 export const test = base;
 export { expect };
+
+type Balance = { asset: string; postedBalance: string; availableBalance: string };
+
+export async function availableAtomic(
+  session: BffSession,
+  walletId: string,
+  asset = 'TRX',
+): Promise<bigint> {
+  const balances = await session.get<{ items: Balance[] }>(
+    `/bff/api/v1/wallets/${walletId}/balances`,
+  );
+  return BigInt(balances.items.find((b) => b.asset === asset)?.availableBalance ?? '0');
+}
+
+/** An account and a tron:nile wallet funded by a credited sandbox deposit of `trx` TRX. */
+export async function createFundedWallet(
+  request: APIRequestContext,
+  trx: number,
+): Promise<{ accountId: string; accountName: string; walletId: string; address: string }> {
+  const treasury = await BffSession.signIn(request, 'treasury');
+  const accountName = uniqueName('Funded');
+  const account = await treasury.post<{ id: string }>('/bff/api/v1/ledger/accounts', {
+    name: accountName,
+  });
+  const wallet = await treasury.post<{ id: string; address: string }>(
+    '/bff/api/v1/wallets',
+    { chain: 'tron:nile', accountId: account.id },
+    `e2e-wallet-${account.id}`,
+  );
+  const admin = await BffSession.signIn(request, 'admin');
+  const amountAtomic = (BigInt(trx) * 1_000_000n).toString();
+  await admin.post('/bff/sandbox/deposits', { walletId: wallet.id, asset: 'TRX', amountAtomic });
+  await expect
+    .poll(async () => (await availableAtomic(treasury, wallet.id)).toString(), { timeout: 30_000 })
+    .toBe(amountAtomic);
+  return { accountId: account.id, accountName, walletId: wallet.id, address: wallet.address };
+}
+
+/** A real, valid TRON mainnet-format address that belongs to no wallet of the demo org. */
+export const EXTERNAL_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import {
+  availableAtomic,
+  BffSession,
+  createFundedWallet,
+  ensureReady,
+  expect,
+  expectAccessible,
+  EXTERNAL_ADDRESS,
+  saveScreenshot,
+  setFaults,
+  signIn,
+  test,
+} from '../fixtures';
+
+test.beforeAll(async ({ request }) => {
+  await ensureReady(request);
+});
+
+test.afterEach(async ({ request }) => {
+  await setFaults(request, { nextTransactionOutcome: null });
+});
+
+/** Fills the withdrawal form and opens the review step. */
+async function reviewWithdrawal(
+  page: Page,
+  walletId: string,
+  amount: string,
+  clientReference?: string,
+): Promise<void> {
+  await page.goto(`/transactions/new?walletId=${walletId}`);
+  const form = page.getByRole('form', { name: 'New withdrawal' });
+  await expect(form.getByLabel('From wallet')).toHaveValue(walletId);
+  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
+  await form.getByLabel('Destination address').fill(EXTERNAL_ADDRESS);
+  await form.getByLabel('Amount (TRX)').fill(amount);
+  if (clientReference) await form.getByLabel('Client reference (optional)').fill(clientReference);
+  await form.getByRole('button', { name: 'Review withdrawal' }).click();
+  await expect(page.getByRole('button', { name: 'Send withdrawal' })).toBeVisible();
+}
+
+test('treasury sends a withdrawal and watches it reach CONFIRMED while balances update', async ({
+  page,
+  request,
+}) => {
+  const wallet = await createFundedWallet(request, 100);
+  await signIn(page, 'treasury');
+  await reviewWithdrawal(page, wallet.walletId, '12.5');
+  await expect(page.getByText('12500000').first()).toBeVisible(); // atomic amount on review
+  await expectAccessible(page);
+  await saveScreenshot(page, 'withdrawal-1-review');
+
+  await page.getByRole('button', { name: 'Send withdrawal' }).click();
+  await expect(page).toHaveURL(/\/transactions\/[^/]+$/);
+  const header = page.getByRole('main');
+  await expect(header.getByText('PENDING').first()).toBeVisible();
+  await saveScreenshot(page, 'withdrawal-2-pending');
+  // No reload from here on: the live stream moves the page to the terminal state.
+  await expect(header.getByText('CONFIRMED').first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('list', { name: 'Status timeline' })).toContainText(/19/);
+  await expectAccessible(page);
+  await saveScreenshot(page, 'withdrawal-3-confirmed');
+
+  // 100 - 12.5 - 1.1 fee = 86.4 TRX available, reached by in-app navigation only.
+  await page.getByRole('link', { name: wallet.accountName }).first().click();
+  await expect(page.getByRole('main')).toContainText('86.4');
+});
+
+test('a forced FAILED withdrawal shows its failure and the restored balance', async ({
+  page,
+  request,
+}) => {
+  const wallet = await createFundedWallet(request, 50);
+  await setFaults(request, { nextTransactionOutcome: 'FAILED' });
+  await signIn(page, 'treasury');
+  await reviewWithdrawal(page, wallet.walletId, '20');
+  await page.getByRole('button', { name: 'Send withdrawal' }).click();
+  await expect(page.getByRole('main').getByText('FAILED').first()).toBeVisible({
+    timeout: 45_000,
+  });
+  await saveScreenshot(page, 'withdrawal-4-failed');
+  const treasury = await BffSession.signIn(request, 'treasury');
+  expect(await availableAtomic(treasury, wallet.walletId)).toBe(50_000_000n);
+});
+
+test('double-clicking send creates exactly one transaction', async ({ page, request }) => {
+  const wallet = await createFundedWallet(request, 30);
+  const clientReference = `e2e-double-${Date.now()}`;
+  await signIn(page, 'treasury');
+  await reviewWithdrawal(page, wallet.walletId, '1', clientReference);
+  await page.getByRole('button', { name: 'Send withdrawal' }).dblclick();
+  await expect(page).toHaveURL(/\/transactions\/[^/]+$/);
+  // A reload of the form with the same pending operation must not send again either.
+  await page.goBack();
+  const support = await BffSession.signIn(request, 'support');
+  await expect
+    .poll(async () => {
+      const list = await support.get<{ items: unknown[] }>(
+        `/bff/api/v1/transactions?walletId=${wallet.walletId}&type=WITHDRAWAL`,
+      );
+      return list.items.length;
+    })
+    .toBe(1);
+  const byRef = await support.get<{ items: unknown[] }>(
+    `/bff/api/v1/transactions?clientReference=${clientReference}`,
+  );
+  expect(byRef.items).toHaveLength(1);
+});
