@@ -31,8 +31,24 @@ async function main(): Promise<void> {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      bff.stop().then(
+    const closed = new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+    server.closeIdleConnections();
+    // In-flight requests get 5 s to finish; sockets of /bff/events end at once.
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 5_000).unref();
+    // Browser sockets and the upstream listener end first (they would hold the server open);
+    // then in-flight requests finish, then the upstream pool and the database close.
+    bff.hub.stop();
+    bff.relay
+      .stop()
+      .then(() => closed)
+      .then(() => bff.stop())
+      .then(
         () => {
           db.close();
           process.exit(0);
@@ -42,11 +58,6 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      server.closeAllConnections();
-    }, 5_000).unref();
   };
   process.on('SIGTERM', () => {
     shutdown('SIGTERM');
