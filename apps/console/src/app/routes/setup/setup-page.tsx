@@ -39,7 +39,7 @@ export function SetupPage() {
     <>
       <Badge tone="warning">Sandbox tool</Badge>
       <Button
-        variant="primary"
+        variant={isOnline ? 'secondary' : 'primary'}
         disabled={coSigner.isPending}
         onClick={() => {
           coSigner.mutate(true);

@@ -13,8 +13,10 @@ import { supportSearchQuery } from '../../../features/support/api/support-search
 import {
   SupportActions,
   SupportEvents,
+  SupportOperations,
   SupportRequests,
 } from '../../../features/support/components/support-sections';
+import { WalletsTable } from '../../../features/wallets/components/wallets-table';
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { useCatalog } from '../../use-catalog';
 
@@ -81,6 +83,11 @@ export function SupportPage() {
               />
             )}
           </Panel>
+          {result.wallets.length > 0 ? (
+            <Panel title={`Wallets (${result.wallets.length})`}>
+              <WalletsTable wallets={result.wallets} label="Matching wallets" />
+            </Panel>
+          ) : null}
           <Panel title={`Events (${result.events.length})`}>
             <SupportEvents events={result.events} />
           </Panel>
@@ -89,6 +96,9 @@ export function SupportPage() {
           </Panel>
           <Panel title={`Operator actions (${result.actions.length})`}>
             <SupportActions actions={result.actions} />
+          </Panel>
+          <Panel title={`Journaled operations (${result.operations.length})`}>
+            <SupportOperations operations={result.operations} />
           </Panel>
         </div>
       ) : null}

@@ -166,6 +166,7 @@ export function NewWithdrawalPage() {
             onSend={() => {
               send(stage.review.request);
             }}
+            sendLabel={advice?.canRetry ? 'Retry safely (same operation id)' : 'Send withdrawal'}
             status={
               advice ? (
                 <div

@@ -1,4 +1,4 @@
-import { TransactionSchema } from '@settlement/protocol';
+import { TransactionSchema, WalletSchema } from '@settlement/protocol';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, withQuery } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ export const SupportResultSchema = z.looseObject({
   query: z.string(),
   kinds: z.array(z.string()).default([]),
   transactions: z.array(TransactionSchema).default([]),
+  wallets: z.array(WalletSchema).default([]),
   events: z
     .array(
       z.looseObject({
@@ -48,6 +49,23 @@ export const SupportResultSchema = z.looseObject({
         idempotencyKey: nullableString,
         upstreamRequestId: nullableString,
         correlationId: nullableString,
+      }),
+    )
+    .default([]),
+  /** The BFF's journal of idempotent operations (withdrawals, wallets, MPC initialize). */
+  operations: z
+    .array(
+      z.looseObject({
+        operationId: z.string(),
+        operation: z.string(),
+        operator: nullableString,
+        state: z.string(),
+        status: z.number().nullable().optional(),
+        idempotencyKey: nullableString,
+        clientReference: nullableString,
+        upstreamRequestId: nullableString,
+        correlationId: nullableString,
+        createdAt: z.string(),
       }),
     )
     .default([]),

@@ -167,3 +167,60 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
     </Table>
   );
 }
+
+export function SupportOperations({ operations }: { operations: SupportResult['operations'] }) {
+  if (operations.length === 0) return <EmptyState title="No journaled operations match" />;
+  return (
+    <Table label="Journaled operations">
+      <thead>
+        <tr>
+          <Th>Created</Th>
+          <Th>Operator</Th>
+          <Th>Operation</Th>
+          <Th>State</Th>
+          <Th>Operation id</Th>
+          <Th>Idempotency key</Th>
+          <Th>Client reference</Th>
+          <Th>Upstream request id</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {operations.map((operation) => (
+          <tr key={operation.operationId}>
+            <Td>
+              <Time value={operation.createdAt} />
+            </Td>
+            <Td>{operation.operator ?? '—'}</Td>
+            <Td className="font-mono text-xs">{operation.operation}</Td>
+            <Td>
+              <Badge
+                tone={
+                  operation.state === 'succeeded'
+                    ? 'success'
+                    : operation.state === 'failed'
+                      ? 'danger'
+                      : 'warning'
+                }
+              >
+                {operation.state}
+                {typeof operation.status === 'number' ? ` · ${operation.status}` : ''}
+              </Badge>
+            </Td>
+            <Td>
+              <MaybeId value={operation.operationId} label="operation id" />
+            </Td>
+            <Td>
+              <MaybeId value={operation.idempotencyKey} label="idempotency key" />
+            </Td>
+            <Td>
+              <MaybeId value={operation.clientReference} label="client reference" />
+            </Td>
+            <Td>
+              <MaybeId value={operation.upstreamRequestId} label="upstream request id" />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

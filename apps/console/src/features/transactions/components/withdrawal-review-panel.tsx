@@ -13,6 +13,7 @@ export function WithdrawalReviewPanel({
   onBack,
   onSend,
   status,
+  sendLabel = 'Send withdrawal',
 }: {
   review: WithdrawalReview;
   operationId: string;
@@ -20,6 +21,7 @@ export function WithdrawalReviewPanel({
   onBack: (() => void) | null;
   onSend: () => void;
   status?: ReactNode;
+  sendLabel?: string;
 }) {
   const { request, wallet, decimals, fee, isToken, internalTarget } = review;
   const amount = BigInt(request.amountAtomic);
@@ -122,7 +124,7 @@ export function WithdrawalReviewPanel({
           </Button>
         ) : null}
         <Button variant="primary" onClick={onSend} disabled={isSending}>
-          {isSending ? 'Sending…' : 'Send withdrawal'}
+          {isSending ? 'Sending…' : sendLabel}
         </Button>
       </div>
     </section>
