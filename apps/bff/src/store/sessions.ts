@@ -43,6 +43,7 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
   const remove = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
   const expire = db.prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?');
 
+  const touchIntervalMs = Math.min(1_000, Math.floor(limits.idleMs / 10));
   const isExpired = (s: { createdAt: number; lastSeenAt: number }, at: number) =>
     at - s.lastSeenAt > limits.idleMs || at - s.createdAt > limits.absoluteMs;
 
@@ -75,8 +76,12 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
         remove.run(idHash);
         return null;
       }
-      touch.run(at, idHash);
-      return { ...session, lastSeenAt: at };
+      // One write per session per touch interval, not per request (the proxy's hot path).
+      if (at - session.lastSeenAt >= touchIntervalMs) {
+        touch.run(at, idHash);
+        return { ...session, lastSeenAt: at };
+      }
+      return session;
     },
     /** Whether a session row (by hash) is still alive, without touching it. */
     isAlive(idHash: string): boolean {
