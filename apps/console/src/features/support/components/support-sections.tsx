@@ -87,7 +87,7 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
             </Td>
             <Td>{request.operator ?? '—'}</Td>
             <Td>
-              <code className="font-mono text-xs break-all">
+              <code className="font-mono text-xs whitespace-nowrap">
                 {request.method} {request.path}
               </code>
               {typeof request.durationMs === 'number' ? (
