@@ -130,12 +130,12 @@ describe('sessions', () => {
   it('expires an idle session', async () => {
     const short = await startBff({
       sandbox,
-      env: { SESSION_IDLE_MS: '300', SESSION_ABSOLUTE_MS: '60000' },
+      env: { SESSION_IDLE_MS: '1000', SESSION_ABSOLUTE_MS: '60000' },
     });
     others.push(short);
     const browser = await short.login('support');
     expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 450));
+    await new Promise((r) => setTimeout(r, 1_300));
     const expired = await short.call('GET', '/bff/auth/me', { browser });
     expect(expired.status).toBe(401);
     expect(expired.json).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -144,15 +144,17 @@ describe('sessions', () => {
   it('expires a session at its absolute lifetime even while in use', async () => {
     const short = await startBff({
       sandbox,
-      env: { SESSION_IDLE_MS: '400', SESSION_ABSOLUTE_MS: '700' },
+      env: { SESSION_IDLE_MS: '1000', SESSION_ABSOLUTE_MS: '1600' },
     });
     others.push(short);
     const browser = await short.login('support');
-    for (let i = 0; i < 4; i += 1) {
-      await new Promise((r) => setTimeout(r, 150));
+    const loggedInAt = Date.now();
+    // Kept busy (never idle for 1 s) until past the absolute lifetime.
+    while (Date.now() - loggedInAt < 1_100) {
+      await new Promise((r) => setTimeout(r, 250));
       expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, Math.max(0, 1_800 - (Date.now() - loggedInAt))));
     expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(401);
   });
 });
