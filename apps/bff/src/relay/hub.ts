@@ -52,14 +52,14 @@ export function createHub(options: HubOptions) {
     }, 1_000).unref();
   }
 
-  function send(client: Client, frame: string): void {
+  function send(client: Client, frame: Buffer): void {
     if (client.socket.readyState !== WebSocket.OPEN) return;
     // Bounded: at most maxBufferedBytes queued plus the frame being sent.
     if (client.socket.bufferedAmount > options.maxBufferedBytes) {
       drop(client, SLOW_CLIENT_CLOSE);
       return;
     }
-    client.socket.send(frame);
+    client.socket.send(frame, { binary: false });
   }
 
   return {
@@ -79,10 +79,12 @@ export function createHub(options: HubOptions) {
       socket.on('message', () => {
         // Browsers only listen; anything they send is ignored (frames are capped at 64 KiB).
       });
-      for (const frame of first) send(client, frame);
+      for (const frame of first) send(client, Buffer.from(frame, 'utf8'));
     },
+    /** Serialized once: the same bytes go to every socket. */
     broadcast(frame: string): void {
-      for (const client of clients) send(client, frame);
+      const bytes = Buffer.from(frame, 'utf8');
+      for (const client of clients) send(client, bytes);
     },
     /** Closes every socket of a session (logout). */
     closeSession(sessionHash: string): void {
