@@ -1,3 +1,4 @@
+import { tronAddressFromPublicKey } from '@settlement/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +20,15 @@ const wallet = {
   status: 'ACTIVE',
   createdAt: NOW,
   updatedAt: NOW,
+};
+// Another wallet of the organization, with a valid address of its own.
+const OWN_ADDRESS = tronAddressFromPublicKey(new Uint8Array([4, ...Array<number>(64).fill(7)]));
+const ownWallet = {
+  ...wallet,
+  id: 'wal_own',
+  accountId: 'acc_2',
+  accountName: 'Merchant Bob',
+  address: OWN_ADDRESS,
 };
 const transaction = {
   id: 'tx_1',
@@ -42,11 +52,14 @@ beforeAll(async () => {
   server = await startTestServer();
   setApiOrigin(server.origin);
   setCsrfToken('csrf-test-token');
-  server.route('GET', '/bff/api/v1/wallets', (request) =>
-    request.path.includes('status=ACTIVE')
-      ? { body: { items: [wallet], nextCursor: null } }
-      : { body: { items: [], nextCursor: null } },
-  );
+  server.route('GET', '/bff/api/v1/wallets', (request) => {
+    if (request.path.includes('status=ACTIVE'))
+      return { body: { items: [wallet], nextCursor: null } };
+    if (request.path.includes(`addressContains=${OWN_ADDRESS}`)) {
+      return { body: { items: [ownWallet], nextCursor: null } };
+    }
+    return { body: { items: [], nextCursor: null } };
+  });
   server.route('GET', '/bff/api/v1/wallets/wal_1/balances', () => ({
     body: {
       items: [
@@ -205,6 +218,26 @@ describe('NewWithdrawalPage', () => {
     });
     expect(posts()).toHaveLength(0);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('recognises an address of our own wallets as an internal transfer', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new?walletId=wal_1',
+      session: sessionFor('treasury'),
+    });
+    await screen.findByTitle('10000000 atomic units');
+    fireEvent.change(screen.getByLabelText('Destination address'), {
+      target: { value: OWN_ADDRESS },
+    });
+    expect(await screen.findByText(/Internal transfer to account/)).toHaveTextContent(
+      'Merchant Bob',
+    );
+    await user.type(screen.getByLabelText('Amount (TRX)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(
+      await screen.findByText('Internal transfer to account Merchant Bob'),
+    ).toBeInTheDocument();
   });
 
   it('is not offered to support operators', () => {

@@ -61,14 +61,16 @@ export function CreateWalletForm({
   // One operation id per dialog: retries and double clicks reuse it, so one wallet at most.
   const [operationId, setOperationId] = useState(newOperationId);
   const [accountId, setAccountId] = useState(defaultAccountId ?? '');
-  const [chain, setChain] = useState(chains[0]?.value ?? '');
+  const [chain, setChain] = useState('');
   const [accountSearch, setAccountSearch] = useState('');
   const mutation = useCreateWalletMutation();
   const inFlight = useRef(false);
 
-  const readiness = chain ? readinessOf(chain) : null;
+  // Until the operator picks one, the first chain that is ready (else the first enabled one).
+  const selectedChain =
+    chain || (chains.find((c) => readinessOf(c.value)?.isReady)?.value ?? chains[0]?.value ?? '');
+  const readiness = selectedChain ? readinessOf(selectedChain) : null;
   const isReady = readiness?.isReady ?? false;
-  const selectedChain = chain || (chains[0]?.value ?? '');
   const accountOptions =
     defaultAccountId && !accounts.some((a) => a.value === defaultAccountId)
       ? [{ value: defaultAccountId, label: defaultAccountId }, ...accounts]
