@@ -1,0 +1,208 @@
+import { join } from 'node:path';
+import { createSettlementClient } from '@settlement/client';
+import { signRestRequest, type Signer } from '@settlement/protocol/signing';
+import { loadKeys } from '../../apps/bff/src/config';
+import { createNodeSigner } from '../../apps/bff/src/upstream/signer';
+import { load, type LoadResult } from '../lib/load';
+import { freePort, spawnTs, waitForHttp, type Child } from '../lib/procs';
+import { median, percentile, type GroupRecorder } from '../lib/report';
+import { startBff, startSandbox } from '../lib/stack';
+import type { BenchContext } from '../run';
+
+/**
+ * Group 2: the same signed GET three ways, each in its own process beside the sandbox:
+ * through the BFF (session cookie; the BFF signs), straight to the sandbox (the load
+ * generator signs per request as packages/client does), and through an unsigned pass-through
+ * proxy on the BFF's stack (express 5 + the same undici pool; the load generator signs).
+ */
+
+const TARGET = '/api/v1/ledger/accounts?limit=20';
+
+function signedHeaders(signer: Signer): Record<string, string> {
+  return { ...signRestRequest(signer, { method: 'GET', target: TARGET, body: null }) };
+}
+
+/** Closed loop of `workers` concurrent packages/client calls for `durationS`. */
+async function clientLoop(
+  baseUrl: string,
+  signer: Signer,
+  workers: number,
+  durationS: number,
+): Promise<LoadResult> {
+  const client = createSettlementClient({ baseUrl, signer });
+  const latencies: number[] = [];
+  let ok = 0;
+  let other = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        const response = await client.send('GET', TARGET);
+        latencies.push(performance.now() - t);
+        if (response.status === 200) ok += 1;
+        else other += 1;
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  await client.close();
+  return {
+    okPerSecond: ok / elapsedS,
+    p50Ms: percentile(latencies, 50) ?? 0,
+    p99Ms: percentile(latencies, 99) ?? 0,
+    non2xx: other,
+    errors: 0,
+    total: ok + other,
+  };
+}
+
+export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
+  const durationS = ctx.isQuick ? 3 : 6;
+  const rounds = ctx.isQuick ? 1 : 2;
+  const connections = 16;
+  const fixedRate = 200;
+  const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000 });
+  let proxy: Child | null = null;
+  try {
+    const bff = await startBff(ctx.workDir, sandbox);
+    const treasury = await bff.login('treasury');
+    for (let i = 0; i < 20; i += 1) {
+      await bff.call('POST', '/bff/api/v1/ledger/accounts', treasury, { name: `Bench ${i}` });
+    }
+    const support = await bff.login('support');
+    const keys = loadKeys(join(ctx.workDir, 'bff', 'bff', 'keys.json'));
+    const reader = keys.keys.find((k) => k.scopes.includes('accounts:read'));
+    if (!reader) throw new Error('no accounts:read key');
+    const signer = createNodeSigner(reader.keyId, reader.seed);
+
+    const proxyPort = await freePort();
+    proxy = spawnTs({
+      name: 'pass-through',
+      script: 'bench/servers/pass-through.ts',
+      env: { PORT: String(proxyPort), UPSTREAM_URL: sandbox.url },
+      logFile: join(ctx.workDir, 'pass-through.log'),
+    });
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    await waitForHttp(`${proxyUrl}/healthz`, 'pass-through');
+
+    const targets = {
+      bff: {
+        url: `${bff.url}/bff${TARGET}`,
+        headers: { cookie: support.cookie, origin: bff.url },
+      },
+      proxy: { url: `${proxyUrl}${TARGET}`, setup: () => ({ headers: signedHeaders(signer) }) },
+      direct: { url: `${sandbox.url}${TARGET}`, setup: () => ({ headers: signedHeaders(signer) }) },
+    } as const;
+    type Name = keyof typeof targets;
+    const run = (name: Name, extra: { durationS: number; overallRate?: number; c: number }) =>
+      load({
+        ...targets[name],
+        connections: extra.c,
+        durationS: extra.durationS,
+        ...(extra.overallRate ? { overallRate: extra.overallRate } : {}),
+      });
+
+    // Warm-up (JIT, connection pools, SQLite caches): not recorded.
+    for (const name of ['bff', 'proxy', 'direct'] as const)
+      await run(name, { durationS: 1, c: connections });
+
+    const saturated: Record<Name, LoadResult[]> = { bff: [], proxy: [], direct: [] };
+    const cpu: Record<Name, number[]> = { bff: [], proxy: [], direct: [] };
+    for (let r = 0; r < rounds; r += 1) {
+      for (const name of ['bff', 'proxy', 'direct'] as const) {
+        const before =
+          (bff.child.cpuMs() ?? 0) + (proxy.cpuMs() ?? 0) + (sandbox.child.cpuMs() ?? 0);
+        const result = await run(name, { durationS, c: connections });
+        const after =
+          (bff.child.cpuMs() ?? 0) + (proxy.cpuMs() ?? 0) + (sandbox.child.cpuMs() ?? 0);
+        saturated[name].push(result);
+        cpu[name].push(((after - before) * 1000) / Math.max(1, result.total));
+      }
+    }
+    const pick = (name: Name, f: (r: LoadResult) => number) => median(saturated[name].map(f)) ?? 0;
+    const rps = (name: Name) => pick(name, (r) => r.okPerSecond);
+    const ratio = rps('bff') / rps('proxy');
+    rec.add({
+      metric: 'signed GET/s via BFF (saturated, 16 conns)',
+      value: rps('bff'),
+      unit: 'req/s',
+      reference: { name: 'pass-through proxy', value: rps('proxy') },
+      target: '>= 0.8x pass-through',
+      isMet: ratio >= 0.8,
+    });
+    rec.add({
+      metric: 'signed GET/s via BFF vs direct to sandbox',
+      value: rps('bff'),
+      unit: 'req/s',
+      reference: { name: 'direct (signed per request)', value: rps('direct') },
+    });
+    rec.add({
+      metric: 'pass-through proxy vs direct',
+      value: rps('proxy'),
+      unit: 'req/s',
+      reference: { name: 'direct', value: rps('direct') },
+    });
+    for (const name of ['bff', 'proxy', 'direct'] as const) {
+      rec.add({
+        metric: `${name} saturated p50 / p99`,
+        value: pick(name, (r) => r.p50Ms),
+        unit: `ms / ${pick(name, (r) => r.p99Ms).toFixed(1)} ms`,
+      });
+    }
+    for (const name of ['bff', 'proxy', 'direct'] as const) {
+      rec.add({
+        metric: `${name}: CPU of all server processes per request`,
+        value: median(cpu[name]),
+        unit: 'us',
+        ...(name === 'direct' ? {} : { reference: { name: 'direct', value: median(cpu.direct) } }),
+      });
+    }
+
+    const client = await clientLoop(sandbox.url, signer, connections, durationS);
+    rec.add({
+      metric: 'direct via packages/client (closed loop, 16 workers)',
+      value: client.okPerSecond,
+      unit: 'req/s',
+      reference: { name: 'direct (autocannon)', value: rps('direct') },
+      note: `p50 ${client.p50Ms.toFixed(1)} ms, p99 ${client.p99Ms.toFixed(1)} ms; the client runs in the load generator's process`,
+    });
+
+    const fixed: Partial<Record<Name, LoadResult>> = {};
+    for (const name of ['bff', 'proxy', 'direct'] as const) {
+      fixed[name] = await run(name, { durationS, overallRate: fixedRate, c: 8 });
+    }
+    const f = (name: Name) => fixed[name] ?? { p50Ms: 0, p99Ms: 0, non2xx: 0 };
+    rec.add({
+      metric: `p50 at a fixed ${fixedRate} req/s, BFF`,
+      value: f('bff').p50Ms,
+      unit: 'ms',
+      reference: { name: 'direct', value: f('direct').p50Ms },
+      note: `pass-through ${f('proxy').p50Ms.toFixed(1)} ms; added by the BFF over direct: ${(f('bff').p50Ms - f('direct').p50Ms).toFixed(1)} ms`,
+    });
+    rec.add({
+      metric: `p99 at a fixed ${fixedRate} req/s, BFF`,
+      value: f('bff').p99Ms,
+      unit: 'ms',
+      reference: { name: 'direct', value: f('direct').p99Ms },
+      note: `pass-through ${f('proxy').p99Ms.toFixed(1)} ms; added by the BFF over direct: ${(f('bff').p99Ms - f('direct').p99Ms).toFixed(1)} ms`,
+    });
+    const non2xx = [...Object.values(saturated).flat(), ...Object.values(fixed)].reduce(
+      (sum, r) => sum + r.non2xx,
+      0,
+    );
+    rec.add({
+      metric: 'non-2xx responses over all runs',
+      value: non2xx,
+      unit: '',
+      target: '0',
+      isMet: non2xx === 0,
+    });
+    rec.note(
+      `GET ${TARGET} (20 accounts, ~6 KB); load generator (autocannon) shares the 2 cores with the sandbox, BFF and proxy processes; ${rounds} round(s) of ${durationS} s, median.`,
+    );
+  } finally {
+    await proxy?.stop();
+  }
+}

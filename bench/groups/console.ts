@@ -1,0 +1,6 @@
+import type { GroupRecorder } from '../lib/report';
+import type { BenchContext } from '../run';
+
+export function runConsole(_ctx: BenchContext, _rec: GroupRecorder): Promise<void> {
+  return Promise.reject(new Error('not written yet'));
+}

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  createNobleSigner,
+  generateNonce,
+  publicKeyFromSeed,
+  restCanonicalString,
+  sha256Hex,
+  verifyMessage,
+} from '@settlement/protocol/signing';
+import { ed25519KeyObject, verifyEd25519 } from '../../apps/sandbox/src/http/auth';
+import { createNodeSigner } from '../../apps/bff/src/upstream/signer';
+import { median, type GroupRecorder } from '../lib/report';
+import type { BenchContext } from '../run';
+
+/**
+ * Group 1, in process: the protocol's signing path (@noble/ed25519, @noble/hashes) against
+ * node:crypto on the same canonical strings and bodies: the BFF's node signer (key object made
+ * once) and the sandbox's verifier (public key object made once).
+ */
+
+/** Runs `op` repeatedly for about `ms` and returns operations per second. */
+function opsPerSecond(ms: number, op: (i: number) => void): number {
+  const started = performance.now();
+  let count = 0;
+  let elapsed = 0;
+  do {
+    for (let j = 0; j < 16; j += 1) op(count + j);
+    count += 16;
+    elapsed = performance.now() - started;
+  } while (elapsed < ms);
+  return (count * 1000) / elapsed;
+}
+
+/** Alternates the measured pair over `rounds` so drift hits both alike; medians per side. */
+function pair(
+  rounds: number,
+  ms: number,
+  a: (i: number) => void,
+  b: (i: number) => void,
+): { a: number; b: number } {
+  opsPerSecond(Math.min(ms, 100), a);
+  opsPerSecond(Math.min(ms, 100), b);
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < rounds; r += 1) {
+    as.push(opsPerSecond(ms, a));
+    bs.push(opsPerSecond(ms, b));
+  }
+  return { a: median(as) ?? 0, b: median(bs) ?? 0 };
+}
+
+export function runSigning(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
+  const ms = ctx.isQuick ? 250 : 1_000;
+  const rounds = 3;
+  const seed = new Uint8Array(randomBytes(32));
+  const keyId = 'bench-key';
+  const noble = createNobleSigner(keyId, seed);
+  const native = createNodeSigner(keyId, seed);
+  const publicKey = publicKeyFromSeed(seed);
+  const publicKeyObject = ed25519KeyObject(publicKey);
+
+  const messages = Array.from({ length: 256 }, (_, i) =>
+    restCanonicalString({
+      method: i % 4 === 0 ? 'POST' : 'GET',
+      target: `/api/v1/transactions?limit=50&walletId=wal_${i.toString(16).padStart(8, '0')}`,
+      bodyHash: i % 4 === 0 ? sha256Hex(`{"n":${i}}`) : null,
+      timestamp: String(1_780_000_000 + i),
+      nonce: generateNonce(),
+      keyId,
+    }),
+  );
+  const at = (i: number): string => messages[i % messages.length] ?? '';
+
+  // Byte equality first: both sides must produce the same signature for every message.
+  const signatures = messages.map((m) => noble.sign(m));
+  const mismatches = messages.filter((m, i) => native.sign(m) !== signatures[i]).length;
+  const sigAt = (i: number): string => signatures[i % signatures.length] ?? '';
+  const allVerify = messages.every(
+    (m, i) => verifyMessage(publicKey, m, sigAt(i)) && verifyEd25519(publicKeyObject, m, sigAt(i)),
+  );
+
+  const sign = pair(
+    rounds,
+    ms,
+    (i) => noble.sign(at(i)),
+    (i) => native.sign(at(i)),
+  );
+  rec.add({
+    metric: 'Ed25519 sign, protocol (noble)',
+    value: sign.a,
+    unit: 'ops/s',
+    reference: { name: 'node:crypto', value: sign.b },
+  });
+  const verify = pair(
+    rounds,
+    ms,
+    (i) => verifyMessage(publicKey, at(i), sigAt(i)),
+    (i) => verifyEd25519(publicKeyObject, at(i), sigAt(i)),
+  );
+  rec.add({
+    metric: 'Ed25519 verify (strict), protocol (noble)',
+    value: verify.a,
+    unit: 'ops/s',
+    reference: { name: 'node:crypto', value: verify.b },
+  });
+  rec.add({
+    metric: 'signatures byte-identical (noble vs node)',
+    value: messages.length - mismatches,
+    unit: `of ${messages.length}`,
+    target: 'all identical, all verify',
+    isMet: mismatches === 0 && allVerify,
+  });
+
+  for (const size of [1024, 64 * 1024]) {
+    const bodies = Array.from({ length: 8 }, () => new Uint8Array(randomBytes(size)));
+    const body = (i: number) => bodies[i % bodies.length] ?? new Uint8Array();
+    const sameHash = bodies.every(
+      (b) => sha256Hex(b) === createHash('sha256').update(b).digest('hex'),
+    );
+    const hash = pair(
+      rounds,
+      ms,
+      (i) => sha256Hex(body(i)),
+      (i) => createHash('sha256').update(body(i)).digest('hex'),
+    );
+    const mb = (opsPerS: number) => (opsPerS * size) / (1024 * 1024);
+    rec.add({
+      metric: `SHA-256 ${size / 1024} KB body, protocol (noble)`,
+      value: mb(hash.a),
+      unit: 'MB/s',
+      reference: { name: 'node:crypto', value: mb(hash.b) },
+      ...(sameHash ? {} : { note: 'HASHES DIFFER' }),
+    });
+  }
+  rec.note(
+    'ratio < 1 means the protocol path is slower; servers use node:crypto (BFF signer, sandbox verifier), the protocol path stays the isomorphic reference they are cross-checked against.',
+  );
+  return Promise.resolve();
+}

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBffOverhead } from './groups/bff-overhead';
+import { runConsole } from './groups/console';
+import { runRelay } from './groups/relay';
+import { runSandbox } from './groups/sandbox';
+import { runSigning } from './groups/signing';
+import { ROOT, killAllChildren, stopAllChildren } from './lib/procs';
+import { GroupRecorder, formatGroup, type GroupResult } from './lib/report';
+
+/**
+ * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console]`: five groups, each
+ * with its reference measured side by side in the same run; a table on stdout and JSON in
+ * bench/results/<timestamp>.json. Everything binds 127.0.0.1, runs bounded and stops itself.
+ */
+
+export type BenchContext = {
+  isQuick: boolean;
+  /** A temp directory for this run's data dirs and logs (removed at the end). */
+  workDir: string;
+};
+
+type Group = {
+  id: string;
+  title: string;
+  run: (ctx: BenchContext, rec: GroupRecorder) => Promise<void>;
+};
+
+const GROUPS: Group[] = [
+  { id: 'signing', title: '1. Signing: protocol (noble) vs node:crypto', run: runSigning },
+  {
+    id: 'bff',
+    title: '2. BFF overhead: signed GETs via BFF vs direct vs pass-through',
+    run: runBffOverhead,
+  },
+  { id: 'relay', title: '3. Event relay: BFF vs bare ws fan-out', run: runRelay },
+  { id: 'sandbox', title: '4. Sandbox: signed requests and withdrawals', run: runSandbox },
+  {
+    id: 'console',
+    title: '5. Console: bundle, Lighthouse, 10k-row list, live feed',
+    run: runConsole,
+  },
+];
+
+function parseArgs(argv: string[]): { isQuick: boolean; only: Set<string> | null } {
+  let isQuick = false;
+  let only: Set<string> | null = null;
+  for (const arg of argv) {
+    if (arg === '--quick') isQuick = true;
+    else if (arg.startsWith('--only=')) only = new Set(arg.slice('--only='.length).split(','));
+    else throw new Error(`unknown argument ${arg} (use --quick, --only=a,b)`);
+  }
+  return { isQuick, only };
+}
+
+function machine() {
+  const cpu = cpus();
+  return {
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    freeMemoryGiB: Math.round(freemem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const { isQuick, only } = parseArgs(process.argv.slice(2));
+  const budgetMs = isQuick ? 115_000 : 590_000;
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench: over its ${budgetMs / 1000} s budget; stopping.\n`);
+    killAllChildren();
+    process.exit(2);
+  }, budgetMs);
+  watchdog.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), 'settlement-bench-'));
+  const ctx: BenchContext = { isQuick, workDir };
+  const started = Date.now();
+  const info = machine();
+  process.stdout.write(
+    `settlement bench (${isQuick ? 'quick' : 'full'}) on ${info.cpuModel}, ${info.cores} cores, ` +
+      `${info.memoryGiB} GiB, Node ${info.node}\n`,
+  );
+  const results: GroupResult[] = [];
+  try {
+    for (const group of GROUPS) {
+      if (only && !only.has(group.id)) continue;
+      const rec = new GroupRecorder();
+      const groupStarted = performance.now();
+      let error: string | null = null;
+      try {
+        await group.run(ctx, rec);
+      } catch (caught) {
+        error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
+      }
+      await stopAllChildren();
+      const result: GroupResult = {
+        id: group.id,
+        title: group.title,
+        rows: rec.rows,
+        notes: rec.notes,
+        durationMs: performance.now() - groupStarted,
+        error,
+      };
+      results.push(result);
+      process.stdout.write(`${formatGroup(result)}\n`);
+    }
+  } finally {
+    killAllChildren();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const resultsDir = join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date(started).toISOString().replace(/[:.]/g, '-');
+  const file = join(resultsDir, `${stamp}${isQuick ? '-quick' : ''}.json`);
+  const totalMs = Date.now() - started;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ startedAt: new Date(started).toISOString(), mode: isQuick ? 'quick' : 'full', totalMs, machine: info, groups: results }, null, 2)}\n`,
+  );
+  process.stdout.write(`\nTotal ${(totalMs / 1000).toFixed(1)} s. Results: ${file}\n`);
+  const failed = results.filter((r) => r.error !== null);
+  process.exitCode = failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  () => {
+    // Lingering keep-alive sockets must not hold the bench open.
+    process.exit(process.exitCode ?? 0);
+  },
+  (error: unknown) => {
+    killAllChildren();
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
