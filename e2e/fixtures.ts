@@ -87,6 +87,15 @@ export class BffSession {
     return (await response.json()) as T;
   }
 
+  /** Headers a browser sends with a mutating request of this session. */
+  mutationHeaders(operationId?: string): Record<string, string> {
+    return {
+      Origin: STACK.baseUrl,
+      'X-CSRF-Token': this.csrfToken,
+      ...(operationId ? { 'X-Operation-Id': operationId } : {}),
+    };
+  }
+
   async put<T>(path: string, data: unknown): Promise<T> {
     const response = await this.request.put(path, {
       data,

@@ -59,10 +59,7 @@ export function createRelay(options: RelayOptions) {
         wsUrl: options.wsUrl,
         signer: createNodeSigner(options.key.keyId, options.key.seed),
         expectedOrgId: options.orgId,
-        resumeAfter: () => {
-          const sequence = store.lastSequence();
-          return sequence === null ? null : String(sequence);
-        },
+        resumeAfter: () => store.resumePosition(),
         onEvent: (event) => {
           const stored = store.add(event);
           if (stored) hub.broadcast(eventFrame(stored));

@@ -60,6 +60,7 @@ function field(data: Record<string, unknown>, key: string): string | null {
 }
 
 const LAST_SEQUENCE = 'relay:last-upstream-sequence';
+const LAST_EVENT_ID = 'relay:last-upstream-event-id';
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
@@ -133,6 +134,7 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
       if (event.sequence !== null && event.sequence > (lastSequence() ?? -1)) {
         writeSetting.run(LAST_SEQUENCE, String(event.sequence));
       }
+      if (result.changes > 0) writeSetting.run(LAST_EVENT_ID, event.id);
       if (result.changes === 0) {
         // A redelivery in the topic envelope may carry the sequence the first frame lacked.
         if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
@@ -141,6 +143,15 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
       return toStored(bySeq.get(result.lastInsertRowid));
     }),
     lastSequence,
+    /**
+     * Where the upstream stream resumes: the committed sequence when the upstream sends one
+     * (topic envelope), else the id of the last event stored (MVP envelope).
+     */
+    resumePosition: (): string | null => {
+      const sequence = lastSequence();
+      if (sequence !== null) return String(sequence);
+      return readSetting.get(LAST_EVENT_ID)?.value ?? null;
+    },
     /** Local position of an event id (for browser replay), or null when unknown. */
     seqOf: (id: string): number | null => seqOf.get(id)?.seq ?? null,
     after: (seq: number, limit: number): StoredEvent[] => after.all(seq, limit).map(toStored),

@@ -143,6 +143,16 @@ export function orgEventsAfterSequence(
     .map(toEvent);
 }
 
+/** The org sequence of one of its retained events, or null when it has no such event. */
+export function orgSequenceOfEvent(db: Db, orgId: string, eventId: string): number | null {
+  const row = db
+    .prepare<[string, string], { sequence: number }>(
+      'SELECT sequence FROM events WHERE org_id = ? AND id = ?',
+    )
+    .get(orgId, eventId);
+  return row?.sequence ?? null;
+}
+
 /** Events of one org, for tests and support tooling (newest last). */
 export function orgEvents(db: Db, orgId: string): StoredEvent[] {
   return db

@@ -259,6 +259,35 @@ describe('delivery', () => {
     conn.socket.close();
   });
 
+  it('resumes after an event id in the MVP envelope, which carries no sequence', async () => {
+    const client = await createOrgClient(harness, SCOPES);
+    const first = await connect(harness.baseUrl, handshake(client));
+    await framesUntil(first, 1);
+    await newAccount(client, 'M1');
+    const [, held] = await framesUntil(first, 2);
+    first.socket.close();
+    for (const name of ['M2', 'M3']) await newAccount(client, name);
+    const query = `?resumeAfter=${encodeURIComponent(String(held?.eventId))}`;
+    const resumed = await connect(harness.baseUrl, handshake(client), { query });
+    const frames = await framesUntil(resumed, 3);
+    expect(frames.slice(1).map((f) => (f.data as { name: string }).name)).toEqual(['M2', 'M3']);
+    resumed.socket.close();
+  });
+
+  it('refuses to resume after an event id of another organization', async () => {
+    const owner = await createOrgClient(harness, SCOPES);
+    const stranger = await createOrgClient(harness, SCOPES);
+    const conn = await connect(harness.baseUrl, handshake(owner));
+    await framesUntil(conn, 1);
+    await newAccount(owner, 'Mine');
+    const [, event] = await framesUntil(conn, 2);
+    conn.socket.close();
+    const query = `?resumeAfter=${encodeURIComponent(String(event?.eventId))}`;
+    const refusal = await refused(connect(harness.baseUrl, handshake(stranger), { query }));
+    expect(refusal.status).toBe(400);
+    expect(refusal.body?.code).toBe('INVALID_QUERY_PARAMETER');
+  });
+
   it('re-sends events with the same id when duplicateEventRate is 1', async () => {
     const client = await createOrgClient(harness, SCOPES);
     await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, { duplicateEventRate: 1 });

@@ -8,7 +8,13 @@ import type { AppContext, BackgroundService } from '../context';
 import { HttpError } from '../errors';
 import { getFaults, type Faults } from '../domain/faults';
 import type { Authenticator, Principal } from '../http/auth';
-import { eventsAfter, lastPosition, orgEventsAfterSequence, type StoredEvent } from './outbox';
+import {
+  eventsAfter,
+  lastPosition,
+  orgEventsAfterSequence,
+  orgSequenceOfEvent,
+  type StoredEvent,
+} from './outbox';
 
 /** Frames larger than this from a client close the socket (DESIGN.md: 64 KiB). */
 const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
@@ -148,17 +154,24 @@ function rejectUpgrade(socket: Duplex, error: HttpError): void {
   );
 }
 
-function parseResumeAfter(url: URL): number | null {
+type ResumePoint = { sequence: number } | { eventId: string };
+
+/**
+ * `?resumeAfter=` names the last event a client holds: a topic `sequence`, or an event id,
+ * so clients of the MVP envelope (which carries no sequence) can resume too.
+ */
+function parseResumeAfter(url: URL): ResumePoint | null {
   const values = url.searchParams.getAll('resumeAfter');
   if (values.length === 0) return null;
   const value = values[0] ?? '';
-  if (values.length > 1 || !/^(0|[1-9][0-9]{0,14})$/.test(value)) {
-    throw new HttpError(
-      'INVALID_QUERY_PARAMETER',
-      'resumeAfter must be a non-negative integer sequence.',
-    );
+  if (values.length === 1 && /^(0|[1-9][0-9]{0,14})$/.test(value)) {
+    return { sequence: Number(value) };
   }
-  return Number(value);
+  if (values.length === 1 && /^[\x21-\x7e]{1,128}$/.test(value)) return { eventId: value };
+  throw new HttpError(
+    'INVALID_QUERY_PARAMETER',
+    'resumeAfter must be a non-negative integer sequence or an event id.',
+  );
 }
 
 /**
@@ -271,6 +284,17 @@ export function createEventStream(
     }
   }
 
+  function sequenceOf(orgId: string, eventId: string): number {
+    const sequence = orgSequenceOfEvent(ctx.db, orgId, eventId);
+    if (sequence === null) {
+      throw new HttpError(
+        'INVALID_QUERY_PARAMETER',
+        'resumeAfter names no event retained for this organization.',
+      );
+    }
+    return sequence;
+  }
+
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname !== WS_PATH) {
@@ -284,7 +308,13 @@ export function createEventStream(
       if (!principal.scopes.has('websockets:read')) {
         throw new HttpError('FORBIDDEN', 'This API key lacks the scope websockets:read.');
       }
-      resumeAfter = parseResumeAfter(url);
+      const point = parseResumeAfter(url);
+      resumeAfter =
+        point === null
+          ? null
+          : 'sequence' in point
+            ? point.sequence
+            : sequenceOf(principal.orgId, point.eventId);
     } catch (error) {
       rejectUpgrade(
         socket,

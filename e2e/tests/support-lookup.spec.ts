@@ -1,0 +1,67 @@
+import {
+  BffSession,
+  createFundedWallet,
+  ensureReady,
+  expect,
+  expectAccessible,
+  EXTERNAL_ADDRESS,
+  saveScreenshot,
+  signIn,
+  test,
+} from '../fixtures';
+
+type Transaction = { id: string; correlationId: string; clientReference: string };
+
+test.beforeAll(async ({ request }) => {
+  await ensureReady(request);
+});
+
+test('support finds a withdrawal by its correlationId and by a requestId', async ({
+  page,
+  request,
+}) => {
+  const wallet = await createFundedWallet(request, 20);
+  const treasury = await BffSession.signIn(request, 'treasury');
+  const response = await request.post('/bff/api/v1/transactions', {
+    data: {
+      walletId: wallet.walletId,
+      asset: 'TRX',
+      toAddress: EXTERNAL_ADDRESS,
+      amountAtomic: '2000000',
+    },
+    headers: treasury.mutationHeaders(`e2e-support-${wallet.walletId}`),
+  });
+  expect(response.status()).toBe(201);
+  const requestId = response.headers()['x-request-id'] ?? '';
+  expect(requestId).not.toBe('');
+  const transaction = (await response.json()) as Transaction;
+
+  await signIn(page, 'support');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Support' })
+    .click();
+  const search = page.getByRole('search', { name: 'Support look-up' });
+
+  await search.getByLabel('Look up').fill(transaction.correlationId);
+  await search.getByRole('button', { name: 'Search' }).click();
+  const matching = page.getByRole('table', { name: 'Matching transactions' });
+  await expect(matching).toContainText(transaction.id.slice(0, 8));
+  await expect(page.getByRole('table', { name: 'Events in time order' })).toContainText(
+    'transaction.created',
+  );
+  await expect(page.getByRole('table', { name: 'Upstream calls' })).toContainText(
+    '/api/v1/transactions',
+  );
+  await expectAccessible(page);
+  await saveScreenshot(page, 'support-1-by-correlation-id');
+
+  await search.getByLabel('Look up').fill(requestId);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(requestId)}`));
+  await expect(page.getByRole('table', { name: 'Upstream calls' })).toContainText('201');
+  await expect(page.getByRole('table', { name: 'Matching transactions' })).toContainText(
+    transaction.id.slice(0, 8),
+  );
+  await saveScreenshot(page, 'support-2-by-request-id');
+});
