@@ -107,7 +107,8 @@ async function main() {
   buildConsoleIfMissing();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = adminToken();
-  const shared = { SANDBOX_ADMIN_TOKEN: token };
+  // Request logs are for operators of a deployment; a person running the demo sees warnings only.
+  const shared = { SANDBOX_ADMIN_TOKEN: token, LOG_LEVEL: env.LOG_LEVEL ?? 'warn' };
 
   run(
     'sandbox',
