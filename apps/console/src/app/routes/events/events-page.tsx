@@ -33,7 +33,7 @@ export function EventsPage() {
     <>
       <PageHeader
         title="Events"
-        description={`The organization's live event stream (the latest ${FEED_CAPACITY.toLocaleString()} since you signed in).`}
+        description={`The organization's live event stream: the latest ${FEED_CAPACITY.toLocaleString()} events since the console was opened.`}
         actions={
           <>
             <Badge

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +25,11 @@ export function WithdrawalReviewPanel({
   sendLabel?: string;
 }) {
   const { request, wallet, decimals, fee, isToken, internalTarget } = review;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Moving to the review step moves focus too, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   const amount = BigInt(request.amountAtomic);
   const feeItems = isToken
     ? [
@@ -67,7 +73,12 @@ export function WithdrawalReviewPanel({
 
   return (
     <section aria-labelledby="review-heading" className="p-5">
-      <h2 id="review-heading" className="text-base font-semibold text-slate-900">
+      <h2
+        id="review-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-semibold text-slate-900 focus:outline-none"
+      >
         Review the withdrawal
       </h2>
       <p className="mt-1 text-sm text-slate-600">Nothing has been sent yet. Check every line.</p>
