@@ -1,9 +1,10 @@
 import { chainReadiness } from '@settlement/protocol';
 import type { CreateTransactionRequest, Transaction } from '@settlement/protocol';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { formatAmount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
@@ -35,6 +36,8 @@ import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 import { PendingWithdrawalPanel } from './pending-withdrawal-panel';
 
+const PICKER_BALANCES = 25;
+
 type Stage =
   | { kind: 'edit' }
   | { kind: 'review'; review: WithdrawalReview }
@@ -58,8 +61,21 @@ export function NewWithdrawalPage() {
   const wallets = useInfiniteQuery(walletListQuery({ status: 'ACTIVE' }));
   const walletItems = wallets.data?.pages.flatMap((page) => page.items) ?? [];
   const balances = useQuery({ ...walletBalancesQuery(walletId), enabled: walletId !== '' });
+  // The picker shows what each wallet can spend (first wallets only, to bound the requests).
+  const pickerBalances = useQueries({
+    queries: walletItems.slice(0, PICKER_BALANCES).map((w) => walletBalancesQuery(w.id)),
+  });
   const mpc = useQuery(mpcStatusQuery());
-  const { assets } = useCatalog();
+  const { assets, decimalsFor } = useCatalog();
+  const availableByWallet: Record<string, string> = {};
+  walletItems.slice(0, PICKER_BALANCES).forEach((w, index) => {
+    const items = pickerBalances[index]?.data;
+    if (!items) return;
+    availableByWallet[w.id] = items
+      .filter((b) => b.chain === w.chain)
+      .map((b) => `${formatAmount(b.availableBalance, decimalsFor(b.asset))} ${b.asset}`)
+      .join(', ');
+  });
   const address = useDebouncedValue(draft.toAddress);
   const own = useInfiniteQuery({
     ...walletListQuery({ addressContains: address }),
@@ -200,6 +216,7 @@ export function NewWithdrawalPage() {
         ) : (
           <WithdrawalForm
             wallets={walletItems}
+            availableByWallet={availableByWallet}
             walletId={walletId}
             onWalletChange={(id) => {
               setWalletId(id);

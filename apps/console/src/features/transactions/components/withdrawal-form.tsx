@@ -52,6 +52,7 @@ function availableOf(balances: Balance[] | undefined, asset: string, chain: stri
 
 export function WithdrawalForm({
   wallets,
+  availableByWallet,
   walletId,
   onWalletChange,
   balances,
@@ -63,6 +64,8 @@ export function WithdrawalForm({
   onReview,
 }: {
   wallets: Wallet[];
+  /** Available balances per wallet as display text, for the picker. */
+  availableByWallet: Record<string, string>;
   walletId: string;
   onWalletChange: (walletId: string) => void;
   balances: Balance[] | undefined;
@@ -147,7 +150,7 @@ export function WithdrawalForm({
           { value: '', label: wallets.length ? 'Choose an ACTIVE wallet' : 'No ACTIVE wallet' },
           ...wallets.map((w) => ({
             value: w.id,
-            label: `${w.accountName} — ${w.address} (${w.chain})`,
+            label: `${w.accountName} — ${w.address} (${w.chain})${availableByWallet[w.id] ? ` — ${availableByWallet[w.id] ?? ''} available` : ''}`,
           })),
         ]}
         error={isSubmitted && !wallet ? 'Choose the wallet to send from.' : null}
