@@ -112,26 +112,30 @@ describe('browser event socket', () => {
     await faults({ duplicateEventRate: null, envelope: null });
   });
 
-  it('loses nothing while the sandbox keeps dropping the upstream socket', async () => {
-    await faults({ dropSocketEveryMs: 120, envelope: 'both' });
-    const socket = await openEvents(bff, support);
-    const ids: string[] = [];
-    for (let round = 0; round < 6; round += 1) {
-      ids.push(...(await createAccounts(3, `Drop ${round}`)));
-      await new Promise((r) => setTimeout(r, 70));
-    }
-    await waitFor(
-      async () => Promise.resolve(ids.every((id) => accountIdsOf(socket.frames).includes(id))),
-      20_000,
-    );
-    await faults({ dropSocketEveryMs: null, envelope: null });
-    const relayed = accountIdsOf(socket.frames).filter((id) => ids.includes(id));
-    expect(relayed.sort()).toEqual([...ids].sort());
-    expect(new Set(socket.eventIds()).size).toBe(socket.eventIds().length);
-    const states = socket.frames.filter((f) => f.kind === 'upstream').map((f) => f.state);
-    expect(states).toContain('reconnecting');
-    socket.ws.close();
-  }, 40_000);
+  it.each(['both', 'mvp'] as const)(
+    'loses nothing while the sandbox keeps dropping the upstream socket (%s envelope)',
+    async (envelope) => {
+      await faults({ dropSocketEveryMs: 120, envelope });
+      const socket = await openEvents(bff, support);
+      const ids: string[] = [];
+      for (let round = 0; round < 6; round += 1) {
+        ids.push(...(await createAccounts(3, `Drop ${round}`)));
+        await new Promise((r) => setTimeout(r, 70));
+      }
+      await waitFor(
+        async () => Promise.resolve(ids.every((id) => accountIdsOf(socket.frames).includes(id))),
+        20_000,
+      );
+      await faults({ dropSocketEveryMs: null, envelope: null });
+      const relayed = accountIdsOf(socket.frames).filter((id) => ids.includes(id));
+      expect(relayed.sort()).toEqual([...ids].sort());
+      expect(new Set(socket.eventIds()).size).toBe(socket.eventIds().length);
+      const states = socket.frames.filter((f) => f.kind === 'upstream').map((f) => f.state);
+      expect(states).toContain('reconnecting');
+      socket.ws.close();
+    },
+    40_000,
+  );
 
   it('replays what a browser missed from ?after=<event id>, then streams live', async () => {
     const first = await createAccounts(1, 'Before');

@@ -59,9 +59,6 @@ function field(data: Record<string, unknown>, key: string): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-const LAST_SEQUENCE = 'relay:last-upstream-sequence';
-const LAST_EVENT_ID = 'relay:last-upstream-event-id';
-
 export type EventStore = ReturnType<typeof createEventStore>;
 
 /** The relay's durable store: each event once; the resume position committed with it. */
@@ -77,13 +74,10 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
     'UPDATE events SET upstream_sequence = ? WHERE id = ? AND upstream_sequence IS NULL',
   );
   const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM events WHERE id = ?');
+  const latest = db.prepare<[], { id: string; upstream_sequence: number | null }>(
+    'SELECT id, upstream_sequence FROM events ORDER BY seq DESC LIMIT 1',
+  );
   const after = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
-  const readSetting = db.prepare<[string], { value: string }>(
-    'SELECT value FROM settings WHERE key = ?',
-  );
-  const writeSetting = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-  );
   const insertRejected = db.prepare(
     'INSERT INTO rejected_events (reason, detail, raw, received_at) VALUES (?, ?, ?, ?)',
   );
@@ -103,16 +97,8 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
      ORDER BY occurred_at, seq LIMIT 500`,
   );
 
-  const lastSequence = (): number | null => {
-    const row = readSetting.get(LAST_SEQUENCE);
-    return row ? Number(row.value) : null;
-  };
-
   return {
-    /**
-     * Stores a business event once and, in the same transaction, advances the committed
-     * upstream sequence. Returns the stored row when new, null for a duplicate.
-     */
+    /** Stores a business event once. Returns the stored row when new, null for a duplicate. */
     add: db.transaction((event: NormalizedEvent): StoredEvent | null => {
       const { data } = event;
       const result = insert.run({
@@ -131,10 +117,6 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
         raw: JSON.stringify(event.raw),
         receivedAt: now(),
       });
-      if (event.sequence !== null && event.sequence > (lastSequence() ?? -1)) {
-        writeSetting.run(LAST_SEQUENCE, String(event.sequence));
-      }
-      if (result.changes > 0) writeSetting.run(LAST_EVENT_ID, event.id);
       if (result.changes === 0) {
         // A redelivery in the topic envelope may carry the sequence the first frame lacked.
         if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
@@ -142,15 +124,17 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
       }
       return toStored(bySeq.get(result.lastInsertRowid));
     }),
-    lastSequence,
     /**
-     * Where the upstream stream resumes: the committed sequence when the upstream sends one
-     * (topic envelope), else the id of the last event stored (MVP envelope).
+     * Where the upstream stream resumes, derived from what is stored (so it is committed with
+     * the event itself): the newest event's sequence (topic envelope), else its id (MVP).
      */
     resumePosition: (): string | null => {
-      const sequence = lastSequence();
-      if (sequence !== null) return String(sequence);
-      return readSetting.get(LAST_EVENT_ID)?.value ?? null;
+      // The newest stored event decides: its sequence when the upstream gave one (topic
+      // envelope, possibly filled in by a later redelivery), else its id (MVP envelope). A
+      // sequence kept from an earlier envelope setting is never used once newer events lack it.
+      const newest = latest.get();
+      if (!newest) return null;
+      return newest.upstream_sequence === null ? newest.id : String(newest.upstream_sequence);
     },
     /** Local position of an event id (for browser replay), or null when unknown. */
     seqOf: (id: string): number | null => seqOf.get(id)?.seq ?? null,
