@@ -59,7 +59,7 @@ async function clientLoop(
 }
 
 export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationS = ctx.isQuick ? 3 : 6;
+  const durationS = ctx.isQuick ? 2 : 6;
   const rounds = ctx.isQuick ? 1 : 2;
   const connections = 16;
   const fixedRate = 200;

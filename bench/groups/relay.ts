@@ -88,8 +88,8 @@ function mean(values: readonly number[]): number | null {
 }
 
 export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationMs = ctx.isQuick ? 2_500 : 8_000;
-  const soakMs = ctx.isQuick ? 6_000 : 60_000;
+  const durationMs = ctx.isQuick ? 2_000 : 8_000;
+  const soakMs = ctx.isQuick ? 4_000 : 60_000;
   const socketCounts = ctx.isQuick ? [10, 100] : [10, 100, 500];
   const fake = await startFakeUpstream();
   let bare: Child | null = null;
@@ -128,7 +128,13 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
     };
     // Warm-up of both paths (JIT, SQLite): not recorded.
     for (const target of [bffTarget, bareTarget]) {
-      await fanOutRun({ fake, ...target, sockets: 10, rate: 500, durationMs: 1_000 });
+      await fanOutRun({
+        fake,
+        ...target,
+        sockets: 10,
+        rate: 500,
+        durationMs: ctx.isQuick ? 500 : 1_000,
+      });
     }
 
     let p99At10: number | null = null;
@@ -176,7 +182,7 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
     // A stalled browser socket (never reads) beside 10 healthy ones, long enough for the
     // kernel buffers and the BFF's 1 MiB per-socket bound to fill: it must be cut, the others
     // must not be slowed.
-    const stallMs = ctx.isQuick ? 6_000 : 12_000;
+    const stallMs = ctx.isQuick ? 5_000 : 12_000;
     const withStall = await fanOutRun({
       fake,
       ...bffTarget,

@@ -50,7 +50,7 @@ function pair(
 }
 
 export function runSigning(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const ms = ctx.isQuick ? 250 : 1_000;
+  const ms = ctx.isQuick ? 120 : 1_000;
   const rounds = 3;
   const seed = new Uint8Array(randomBytes(32));
   const keyId = 'bench-key';

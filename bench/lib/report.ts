@@ -69,6 +69,7 @@ export function median(samples: readonly number[]): number | null {
 export function formatNumber(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '-';
   const abs = Math.abs(value);
+  if (Number.isInteger(value) && abs < 10_000) return String(value);
   if (abs >= 100_000) return `${(value / 1000).toFixed(0)}k`;
   if (abs >= 10_000) return `${(value / 1000).toFixed(1)}k`;
   if (abs >= 100) return value.toFixed(0);
