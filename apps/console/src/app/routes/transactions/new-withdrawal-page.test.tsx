@@ -220,6 +220,30 @@ describe('NewWithdrawalPage', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('after a reload, a request the BFF never received is sent under the saved operation id', async () => {
+    savePendingWithdrawal('op-never-received', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amountAtomic: '8900000',
+    });
+    postReply = () => ({ status: 201, body: transaction });
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Send it now (same operation id)' }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/transactions/tx_1');
+    });
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.headers['x-operation-id']).toBe('op-never-received');
+    expect(posts()[0]!.body).toMatchObject({ amountAtomic: '8900000', toAddress: DESTINATION });
+  });
+
   it('recognises an address of our own wallets as an internal transfer', async () => {
     const user = userEvent.setup();
     renderWithApp(<NewWithdrawalPage />, {

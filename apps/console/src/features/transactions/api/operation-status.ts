@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
 /** The BFF's journal of one operation id: did the withdrawal get created? */
@@ -27,5 +27,7 @@ export const operationStatusQuery = (operationId: string) =>
       const state = query.state.data?.state;
       return state === 'succeeded' || state === 'failed' ? false : 2_000;
     },
-    retry: 3,
+    // 404 is an answer (the BFF never saw this id), not a failure to retry.
+    retry: (failureCount, error) =>
+      !(isApiError(error) && error.status === 404) && failureCount < 3,
   });
