@@ -171,7 +171,11 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
 
     const fixed: Partial<Record<Name, LoadResult>> = {};
     for (const name of ['bff', 'proxy', 'direct'] as const) {
-      fixed[name] = await run(name, { durationS, overallRate: fixedRate, c: 8 });
+      fixed[name] = await run(name, {
+        durationS: ctx.isQuick ? 1 : durationS,
+        overallRate: fixedRate,
+        c: 8,
+      });
     }
     const f = (name: Name) => fixed[name] ?? { p50Ms: 0, p99Ms: 0, non2xx: 0 };
     rec.add({

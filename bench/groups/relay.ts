@@ -182,7 +182,7 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
     // A stalled browser socket (never reads) beside 10 healthy ones, long enough for the
     // kernel buffers and the BFF's 1 MiB per-socket bound to fill: it must be cut, the others
     // must not be slowed.
-    const stallMs = ctx.isQuick ? 5_000 : 12_000;
+    const stallMs = ctx.isQuick ? 4_000 : 12_000;
     const withStall = await fanOutRun({
       fake,
       ...bffTarget,

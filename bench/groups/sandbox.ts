@@ -18,8 +18,8 @@ import type { BenchContext } from '../run';
 const EXTERNAL_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 export async function runSandbox(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationS = ctx.isQuick ? 2 : 5;
-  const withdrawals = ctx.isQuick ? 100 : 400;
+  const durationS = ctx.isQuick ? 1 : 5;
+  const withdrawals = ctx.isQuick ? 60 : 400;
   const connections = 16;
   const sandbox = await startSandbox(ctx.workDir, { blockMs: 20, name: 'bench-sandbox' });
   const org = await createBenchOrg(sandbox, 'Bench sandbox org');
