@@ -2,20 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { API_SCOPES, type ApiScope } from '@settlement/protocol';
 import { decodeKey32 } from '@settlement/protocol/signing';
 
-/** The interface's scopes; the BFF never holds or uses the sandbox-only `co-signer` scope. */
-export const KEY_SCOPES = [
-  'wallets:create',
-  'wallets:read',
-  'accounts:read',
-  'transactions:read',
-  'withdrawals:create',
-  'mpc:initialize',
-  'mpc:read',
-  'websockets:read',
-] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
+/** Keys the BFF holds carry the interface's scopes only, never the sandbox's `co-signer`. */
+export type KeyScope = ApiScope;
 
 const DEFAULT_CONSOLE_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../console/dist');
 
@@ -148,7 +139,7 @@ const KeyEntrySchema = z.strictObject({
       });
     }
   }),
-  scopes: z.array(z.enum(KEY_SCOPES)).min(1),
+  scopes: z.array(z.enum(API_SCOPES)).min(1),
 });
 
 export const KeysFileSchema = z.strictObject({
