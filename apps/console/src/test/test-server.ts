@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small HTTP server on 127.0.0.1:0 standing in for the BFF in component tests: each route
- * answers with a handler; every request is recorded with its headers and body.
+ * (exact path, or a prefix ending in `*`) answers with a handler; every request is recorded.
  */
 
 export type RecordedRequest = {
@@ -40,7 +40,12 @@ export async function startTestServer(): Promise<TestServer> {
         body: text ? JSON.parse(text) : undefined,
       };
       requests.push(recorded);
-      const handler = routes.get(`${recorded.method} ${url.pathname}`);
+      const handler =
+        routes.get(`${recorded.method} ${url.pathname}`) ??
+        [...routes.entries()].find(
+          ([key]) =>
+            key.endsWith('*') && `${recorded.method} ${url.pathname}`.startsWith(key.slice(0, -1)),
+        )?.[1];
       void Promise.resolve(
         handler
           ? handler(recorded)

@@ -95,7 +95,7 @@ beforeAll(async () => {
     },
   }));
   server.route('POST', '/bff/api/v1/transactions', () => postReply());
-  server.route('GET', '/bff/operations/op-from-before-reload', () => operationReply());
+  server.route('GET', '/bff/operations/*', () => operationReply());
 });
 afterAll(async () => {
   setApiOrigin(null);
@@ -167,7 +167,7 @@ describe('NewWithdrawalPage', () => {
           ])
         : { status: 201, body: transaction };
     };
-    server.route('GET', '/bff/operations/:any', () => ({ body: { state: 'unknown' } }));
+    operationReply = () => ({ body: { state: 'unknown' } });
     const { user, router } = await fillAndReview();
     await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
     expect(
@@ -228,6 +228,7 @@ describe('NewWithdrawalPage', () => {
       amountAtomic: '8900000',
     });
     postReply = () => ({ status: 201, body: transaction });
+    operationReply = () => envelope('RESOURCE_NOT_FOUND', 404, 'req-no-op');
     const user = userEvent.setup();
     const { router } = renderWithApp(<NewWithdrawalPage />, {
       path: '/transactions/new',

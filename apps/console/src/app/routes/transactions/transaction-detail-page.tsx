@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { ExtraFields, JsonBlock } from '../../../components/ui/extra-fields';
+import { JsonBlock } from '../../../components/ui/extra-fields';
 import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Time } from '../../../components/ui/time';
 import { transactionDetailQuery } from '../../../features/transactions/api/transaction-detail';
 import { transactionTimelineQuery } from '../../../features/transactions/api/transaction-timeline';
 import { StatusTimeline } from '../../../features/transactions/components/status-timeline';
@@ -19,37 +17,9 @@ import {
   NetworkFee,
   OnChainDetails,
 } from '../../../features/transactions/components/transaction-sections';
+import { TransactionSummary } from '../../../features/transactions/components/transaction-summary';
 import { typeLabel } from '../../../features/transactions/components/transactions-table';
 import { useCatalog } from '../../use-catalog';
-
-const KNOWN = [
-  'id',
-  'walletId',
-  'account',
-  'type',
-  'status',
-  'chain',
-  'asset',
-  'amountAtomic',
-  'displayAmount',
-  'signedAmountAtomic',
-  'direction',
-  'balanceEffects',
-  'onChainDetails',
-  'networkFeeSummary',
-  'clientReference',
-  'billingReference',
-  'toAddress',
-  'fromAddress',
-  'transactionGroupId',
-  'counterpartTransactionId',
-  'transferKind',
-  'failureCode',
-  'failureMessage',
-  'correlationId',
-  'createdAt',
-  'updatedAt',
-];
 
 function supportLink(value: string) {
   return (
@@ -106,126 +76,7 @@ export function TransactionDetailPage() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-6">
             <Panel title="Summary">
-              <DetailList
-                items={[
-                  { label: 'Status', value: <StatusBadge status={tx.status} /> },
-                  {
-                    label: 'Amount',
-                    value: (
-                      <Amount
-                        atomic={tx.amountAtomic}
-                        decimals={decimalsFor(tx.asset)}
-                        asset={tx.asset}
-                        className="text-base font-semibold"
-                      />
-                    ),
-                  },
-                  {
-                    label: 'Atomic amount',
-                    value: (
-                      <span className="font-mono text-xs tabular-nums">{tx.amountAtomic}</span>
-                    ),
-                  },
-                  { label: 'Type', value: <span className="capitalize">{typeLabel(tx)}</span> },
-                  ...(tx.direction ? [{ label: 'Direction', value: tx.direction }] : []),
-                  ...(tx.transferKind
-                    ? [
-                        {
-                          label: 'Transfer kind',
-                          value: tx.transferKind.replaceAll('_', ' ').toLowerCase(),
-                        },
-                      ]
-                    : []),
-                  { label: 'Chain', value: <span className="font-mono text-xs">{tx.chain}</span> },
-                  {
-                    label: 'Account',
-                    value: (
-                      <Link
-                        to={`/accounts/${encodeURIComponent(tx.account.id)}`}
-                        className="text-indigo-700 hover:underline"
-                      >
-                        {tx.account.name ?? tx.account.id}
-                      </Link>
-                    ),
-                  },
-                  {
-                    label: 'Wallet',
-                    value: (
-                      <Link
-                        to={`/wallets/${encodeURIComponent(tx.walletId)}`}
-                        className="font-mono text-xs text-indigo-700 hover:underline"
-                      >
-                        {tx.walletId}
-                      </Link>
-                    ),
-                  },
-                  ...(tx.fromAddress
-                    ? [
-                        {
-                          label: 'From',
-                          value: <CopyableId value={tx.fromAddress} label="from address" />,
-                        },
-                      ]
-                    : []),
-                  ...(tx.toAddress
-                    ? [
-                        {
-                          label: 'To',
-                          value: <CopyableId value={tx.toAddress} label="to address" />,
-                        },
-                      ]
-                    : []),
-                  ...(tx.clientReference
-                    ? [
-                        {
-                          label: 'Client reference',
-                          value: <CopyableId value={tx.clientReference} label="client reference" />,
-                        },
-                      ]
-                    : []),
-                  ...(tx.billingReference
-                    ? [
-                        {
-                          label: 'Billing reference',
-                          value: (
-                            <CopyableId value={tx.billingReference} label="billing reference" />
-                          ),
-                        },
-                      ]
-                    : []),
-                  ...(tx.counterpartTransactionId
-                    ? [
-                        {
-                          label: 'Other leg',
-                          value: (
-                            <Link
-                              to={`/transactions/${encodeURIComponent(tx.counterpartTransactionId)}`}
-                              className="font-mono text-xs text-indigo-700 hover:underline"
-                            >
-                              {tx.counterpartTransactionId}
-                            </Link>
-                          ),
-                        },
-                      ]
-                    : []),
-                  ...(tx.failureCode || tx.failureMessage
-                    ? [
-                        {
-                          label: 'Failure',
-                          value: (
-                            <span className="text-red-800">
-                              <code className="font-mono text-xs">{tx.failureCode}</code>{' '}
-                              {tx.failureMessage}
-                            </span>
-                          ),
-                        },
-                      ]
-                    : []),
-                  { label: 'Created', value: <Time value={tx.createdAt} /> },
-                  { label: 'Updated', value: <Time value={tx.updatedAt} /> },
-                ]}
-              />
-              <ExtraFields object={tx} known={KNOWN} />
+              <TransactionSummary transaction={tx} decimalsFor={decimalsFor} />
             </Panel>
             <Panel title="On-chain details">
               <OnChainDetails transaction={tx} />
