@@ -174,7 +174,8 @@ export function createApp(deps: AppDeps): Bff {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
   });
   app.use('/bff', bff);
-  app.use(staticRoutes(config.consoleDist));
+  const statics = staticRoutes(config.consoleDist);
+  app.use(statics.router);
   app.use(() => {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
   });
@@ -208,6 +209,9 @@ export function createApp(deps: AppDeps): Bff {
       if (timer) return;
       hub.start();
       relay.start();
+      statics.warm().catch((error: unknown) => {
+        logger.warn({ err: error }, 'compressing the console assets failed');
+      });
       maintain();
       timer = setInterval(maintain, 10 * 60_000);
       timer.unref();

@@ -1,34 +1,161 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type Router } from 'express';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import express, { type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text types worth compressing; images, fonts and archives are already compressed. */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.map']);
+/** Below this many bytes the headers cost more than compression saves. */
+const MIN_COMPRESS_BYTES = 1024;
+/** Bound of the in-memory cache (the built console has a few dozen files). */
+const MAX_CACHED_FILES = 512;
+const ASSET_NAME = /^[\w.-]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+type Encoding = 'br' | 'gzip';
+/** One version of a file (by mtime and size); `forms` null when compression does not pay. */
+type Entry = { mtimeMs: number; size: number; forms: Record<Encoding, Buffer> | null };
+
+/**
+ * br or gzip by the client's q-values, br on a tie (browsers list `gzip, deflate, br` with equal
+ * weight; br is the smaller form); null for identity.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  return gz > 0 ? 'gzip' : null;
+}
+
+export type StaticRoutes = {
+  router: Router;
+  /** Compresses every text asset of the build once (in zlib's thread pool), before any request. */
+  warm(): Promise<void>;
+};
 
 /**
  * The built console: hashed /assets/* cached for a year, index.html never cached, and the SPA
- * fallback (index.html) for any other GET outside /bff.
+ * fallback (index.html) for any other GET outside /bff. Text files are compressed once
+ * (brotli q11 and gzip 9, kept in memory per file version) and served with Content-Encoding
+ * and Vary: Accept-Encoding to clients that accept it.
  */
-export function staticRoutes(consoleDist: string): Router {
+export function staticRoutes(consoleDist: string): StaticRoutes {
   const router = express.Router();
+  const assetsDir = join(consoleDist, 'assets');
   const index = join(consoleDist, 'index.html');
+  const cache = new Map<string, Promise<Entry>>();
+
+  async function compress(path: string, mtimeMs: number, size: number): Promise<Entry> {
+    if (size < MIN_COMPRESS_BYTES) return { mtimeMs, size, forms: null };
+    const bytes = await readFile(path);
+    const [br, gz] = await Promise.all([
+      brotliAsync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+      gzipAsync(bytes, { level: 9 }),
+    ]);
+    // Served only when both forms are smaller than the file itself.
+    const forms = br.length < bytes.length && gz.length < bytes.length ? { br, gzip: gz } : null;
+    return { mtimeMs, size, forms };
+  }
+
+  /** The compressed forms of the file as it is now on disk (redone when it changes). */
+  async function entryOf(path: string, mtimeMs: number, size: number): Promise<Entry> {
+    const cached = await cache.get(path)?.catch(() => null);
+    if (cached?.mtimeMs === mtimeMs && cached.size === size) return cached;
+    const pending = compress(path, mtimeMs, size);
+    cache.delete(path);
+    if (cache.size >= MAX_CACHED_FILES) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(path, pending);
+    pending.catch(() => {
+      if (cache.get(path) === pending) cache.delete(path);
+    });
+    return pending;
+  }
+
+  /**
+   * Sends a text file compressed when the client accepts it; returns false when the caller
+   * should send the identity form (Vary is set either way, so caches keep the forms apart).
+   */
+  async function sendCompressed(
+    req: Request,
+    res: Response,
+    path: string,
+    cacheControl: string,
+  ): Promise<boolean> {
+    if (!COMPRESSIBLE.has(extname(path))) return false;
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return false;
+    res.vary('Accept-Encoding');
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (!encoding) return false;
+    const { forms } = await entryOf(path, info.mtimeMs, info.size);
+    if (!forms) return false;
+    const body = forms[encoding];
+    res.type(extname(path));
+    res.setHeader('cache-control', cacheControl);
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
+  router.get('/assets/:name', async (req, res, next) => {
+    const { name } = req.params;
+    if (!ASSET_NAME.test(name) || name.startsWith('.')) {
+      next();
+      return;
+    }
+    if (!(await sendCompressed(req, res, join(assetsDir, name), IMMUTABLE))) next();
+  });
   router.use(
     express.static(consoleDist, {
       index: false,
       fallthrough: true,
       setHeaders: (res, path) => {
-        if (path.startsWith(join(consoleDist, 'assets'))) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
+        res.setHeader('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
       },
     }),
   );
-  router.get(/^(?!\/bff(\/|$)).*/, (req, res) => {
+  router.get(/^(?!\/bff(\/|$)).*/, async (req, res) => {
     if (req.path.startsWith('/assets/') || !existsSync(index)) {
       throw new HttpError('RESOURCE_NOT_FOUND', 'No such file.');
     }
+    if (await sendCompressed(req, res, index, 'no-cache')) return;
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(index);
   });
-  return router;
+
+  return {
+    router,
+    async warm() {
+      const names = await readdir(assetsDir).catch(() => []);
+      const paths = [index, ...names.map((name) => join(assetsDir, name))];
+      for (const path of paths) {
+        if (!COMPRESSIBLE.has(extname(path))) continue;
+        const info = await stat(path).catch(() => null);
+        if (info?.isFile()) await entryOf(path, info.mtimeMs, info.size).catch(() => null);
+      }
+    },
+  };
 }
