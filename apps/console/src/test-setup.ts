@@ -6,9 +6,6 @@ import { afterEach } from 'vitest';
 // measures the machine's load, not the component.
 configure({ asyncUtilTimeout: 5000 });
 
-// Two shared cores: give findBy/waitFor room before they call a slow render a failure.
-configure({ asyncUtilTimeout: 5_000 });
-
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

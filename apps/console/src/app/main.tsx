@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'sonner/dist/styles.css';
 import '../index.css';
 import { Providers } from './providers';
 
