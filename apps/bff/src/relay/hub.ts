@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
 import { resourcePathsFor } from '@settlement/protocol';
 import type { StoredEvent } from '../store/events';
@@ -8,7 +9,7 @@ export type UpstreamState = 'connected' | 'reconnecting' | 'offline';
 export const SLOW_CLIENT_CLOSE = { code: 4008, reason: 'resume' } as const;
 export const SESSION_END_CLOSE = { code: 4001, reason: 'session ended' } as const;
 
-/** The frame of one event, serialized once and sent as the same string to every socket. */
+/** The frame of one event, serialized once and sent as the same bytes to every socket. */
 export function eventFrame(event: StoredEvent): string {
   return JSON.stringify({
     kind: 'event',
@@ -29,7 +30,8 @@ export function upstreamFrame(state: UpstreamState): string {
   return JSON.stringify({ kind: 'upstream', state });
 }
 
-type Client = { socket: WebSocket; sessionHash: string; isAlive: boolean };
+/** `transport` is the socket under the WebSocket (from the upgrade), corked around a batch. */
+type Client = { socket: WebSocket; transport: Duplex; sessionHash: string; isAlive: boolean };
 
 export type HubOptions = {
   /** Per-socket bound of queued bytes; past it the socket is closed with 4008 "resume". */
@@ -62,10 +64,20 @@ export function createHub(options: HubOptions) {
     client.socket.send(frame, { binary: false });
   }
 
+  /** The frames of one tick leave in one write per socket (corked), not one write per frame. */
+  function sendAll(client: Client, frames: readonly Buffer[]): void {
+    client.transport.cork();
+    try {
+      for (const frame of frames) send(client, frame);
+    } finally {
+      client.transport.uncork();
+    }
+  }
+
   return {
     /** Registers a socket and sends it the given frames first (replay), in the same tick. */
-    add(socket: WebSocket, sessionHash: string, first: readonly string[]): void {
-      const client: Client = { socket, sessionHash, isAlive: true };
+    add(socket: WebSocket, transport: Duplex, sessionHash: string, first: readonly string[]): void {
+      const client: Client = { socket, transport, sessionHash, isAlive: true };
       clients.add(client);
       socket.on('pong', () => {
         client.isAlive = true;
@@ -79,12 +91,19 @@ export function createHub(options: HubOptions) {
       socket.on('message', () => {
         // Browsers only listen; anything they send is ignored (frames are capped at 64 KiB).
       });
-      for (const frame of first) send(client, Buffer.from(frame, 'utf8'));
+      sendAll(
+        client,
+        first.map((frame) => Buffer.from(frame, 'utf8')),
+      );
     },
-    /** Serialized once: the same bytes go to every socket. */
-    broadcast(frame: string): void {
-      const bytes = Buffer.from(frame, 'utf8');
-      for (const client of clients) send(client, bytes);
+    /**
+     * Each frame encoded once: the same bytes go to every socket as TEXT frames, all frames of
+     * the call in one write per socket.
+     */
+    broadcast(...frames: string[]): void {
+      if (frames.length === 0) return;
+      const bytes = frames.map((frame) => Buffer.from(frame, 'utf8'));
+      for (const client of clients) sendAll(client, bytes);
     },
     /** Closes every socket of a session (logout). */
     closeSession(sessionHash: string): void {

@@ -1,7 +1,8 @@
 import { connectEventStream, type EventStream, type StreamState } from '@settlement/client';
+import type { NormalizedEvent } from '@settlement/protocol';
 import type { Logger } from 'pino';
 import type { ApiKey } from '../config';
-import type { EventStore } from '../store/events';
+import type { EventStore, StoredEvent } from '../store/events';
 import { createNodeSigner } from '../upstream/signer';
 import { eventFrame, upstreamFrame, type Hub, type UpstreamState } from './hub';
 
@@ -21,14 +22,53 @@ const OFFLINE_AFTER_FAILURES = 3;
 
 /**
  * The one upstream listener: every event normalized and checked (packages/client), stored
- * once (the resume position committed with it), then relayed to the browsers. Rejected frames
- * are kept aside with their reason and counted, never relayed.
+ * once (the resume position is derived from what is stored, so it only advances with it),
+ * then relayed to the browsers. The events of one tick are stored in one transaction and
+ * leave in one write per browser socket. Rejected frames are kept aside with their reason and
+ * counted, never relayed.
  */
 export function createRelay(options: RelayOptions) {
   const { store, hub, logger } = options;
   let stream: EventStream | null = null;
   let state: UpstreamState = 'offline';
   let rejectedCount = 0;
+  /** Events (new or redelivered) of the current tick, in arrival order; bounded by the client's ingress queue. */
+  let pending: NormalizedEvent[] = [];
+  let flushTimer: NodeJS.Immediate | null = null;
+
+  /** Stores the pending events, then relays the ones that were new (a redelivery of an event whose first store failed counts as new). */
+  const flush = () => {
+    if (flushTimer) clearImmediate(flushTimer);
+    flushTimer = null;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    let stored: StoredEvent[];
+    try {
+      stored = store.addMany(batch);
+    } catch (error) {
+      // One bad event must not cost the others: store them one by one.
+      logger.error(
+        { err: error, events: batch.length },
+        'event batch store failed; storing one by one',
+      );
+      stored = [];
+      for (const event of batch) {
+        try {
+          const row = store.add(event);
+          if (row) stored.push(row);
+        } catch (eventError) {
+          logger.error({ err: eventError, eventId: event.id }, 'event relay processing failed');
+        }
+      }
+    }
+    hub.broadcast(...stored.map(eventFrame));
+  };
+
+  const enqueue = (event: NormalizedEvent) => {
+    pending.push(event);
+    flushTimer ??= setImmediate(flush);
+  };
 
   const setState = (next: UpstreamState) => {
     if (next === state) return;
@@ -59,14 +99,13 @@ export function createRelay(options: RelayOptions) {
         wsUrl: options.wsUrl,
         signer: createNodeSigner(options.key.keyId, options.key.seed),
         expectedOrgId: options.orgId,
-        resumeAfter: () => store.resumePosition(),
-        onEvent: (event) => {
-          const stored = store.add(event);
-          if (stored) hub.broadcast(eventFrame(stored));
+        resumeAfter: () => {
+          flush();
+          return store.resumePosition();
         },
-        onDuplicate: (event) => {
-          store.add(event);
-        },
+        onEvent: enqueue,
+        // A redelivery may carry a sequence the first frame lacked, or an event whose store failed.
+        onDuplicate: enqueue,
         onRejected: (rejection) => {
           rejectedCount += 1;
           store.rejected(rejection.reason, rejection.detail, rejection.raw);
@@ -89,6 +128,7 @@ export function createRelay(options: RelayOptions) {
       const current = stream;
       stream = null;
       if (current) await current.close();
+      flush();
     },
     /** Test and operations hook: drops the upstream socket as a network fault would. */
     dropUpstream(): void {

@@ -59,7 +59,7 @@ export function eventsUpgradeHandler(deps: {
       const from = after === null ? null : store.seqOf(after);
       const replay = from === null ? [] : store.after(from, REPLAY_MAX + 1);
       for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
-      hub.add(ws, session.idHash, frames);
+      hub.add(ws, socket, session.idHash, frames);
       if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
     });
     return true;

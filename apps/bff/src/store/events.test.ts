@@ -40,6 +40,26 @@ describe('event store', () => {
     expect(events.forTransactions(['tx-e1']).map((e) => e.id)).toEqual(['e1']);
   });
 
+  it('stores a batch in one call: new rows in order, duplicates left out, each equal to its read-back', () => {
+    const events = store();
+    events.add(event('old', null, 'mvp'));
+    const stored = events.addMany([
+      event('n1', 1, 'topic'),
+      event('old', 2, 'topic'),
+      event('n2', 3, 'topic'),
+      event('n1', 1, 'topic'),
+    ]);
+    expect(stored.map((e) => e.id)).toEqual(['n1', 'n2']);
+    const readBack = events.after(0, 10);
+    expect(readBack.map((e) => [e.id, e.sequence])).toEqual([
+      ['old', 2],
+      ['n1', 1],
+      ['n2', 3],
+    ]);
+    expect(stored).toEqual(readBack.slice(1));
+    expect(events.resumePosition()).toBe('3');
+  });
+
   it('resumes from the newest stored event: its sequence when known, else its id', () => {
     const events = store();
     expect(events.resumePosition()).toBeNull();

@@ -69,7 +69,6 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
      VALUES (@id, @type, @occurredAt, @correlationId, @sequence, @orgId, @transactionId, @walletId,
        @accountId, @txHash, @clientReference, @data, @raw, @receivedAt)`,
   );
-  const bySeq = db.prepare('SELECT * FROM events WHERE seq = ?');
   const fillSequence = db.prepare(
     'UPDATE events SET upstream_sequence = ? WHERE id = ? AND upstream_sequence IS NULL',
   );
@@ -97,32 +96,47 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
      ORDER BY occurred_at, seq LIMIT 500`,
   );
 
+  /** Stores a business event once. Returns the stored row when new, null for a duplicate. */
+  function addOne(event: NormalizedEvent): StoredEvent | null {
+    const { data } = event;
+    const row = {
+      id: event.id,
+      type: event.type,
+      occurredAt: event.occurredAt,
+      correlationId: event.correlationId,
+      sequence: event.sequence,
+      orgId: event.orgId,
+      transactionId: field(data, 'transactionId'),
+      walletId: field(data, 'walletId'),
+      accountId: field(data, 'accountId'),
+      txHash: field(data, 'txHash'),
+    };
+    const result = insert.run({
+      ...row,
+      clientReference: field(data, 'clientReference'),
+      data: JSON.stringify(data),
+      raw: JSON.stringify(event.raw),
+      receivedAt: now(),
+    });
+    if (result.changes === 0) {
+      // A redelivery in the topic envelope may carry the sequence the first frame lacked.
+      if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
+      return null;
+    }
+    // The row as written (no read-back): the values are the ones just bound.
+    return { seq: Number(result.lastInsertRowid), ...row, data, raw: event.raw };
+  }
+
   return {
-    /** Stores a business event once. Returns the stored row when new, null for a duplicate. */
-    add: db.transaction((event: NormalizedEvent): StoredEvent | null => {
-      const { data } = event;
-      const result = insert.run({
-        id: event.id,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        correlationId: event.correlationId,
-        sequence: event.sequence,
-        orgId: event.orgId,
-        transactionId: field(data, 'transactionId'),
-        walletId: field(data, 'walletId'),
-        accountId: field(data, 'accountId'),
-        txHash: field(data, 'txHash'),
-        clientReference: field(data, 'clientReference'),
-        data: JSON.stringify(data),
-        raw: JSON.stringify(event.raw),
-        receivedAt: now(),
-      });
-      if (result.changes === 0) {
-        // A redelivery in the topic envelope may carry the sequence the first frame lacked.
-        if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
-        return null;
+    add: db.transaction(addOne),
+    /** Stores a batch in one transaction; the new rows, in order (duplicates left out). */
+    addMany: db.transaction((batch: readonly NormalizedEvent[]): StoredEvent[] => {
+      const stored: StoredEvent[] = [];
+      for (const event of batch) {
+        const row = addOne(event);
+        if (row) stored.push(row);
       }
-      return toStored(bySeq.get(result.lastInsertRowid));
+      return stored;
     }),
     /**
      * Where the upstream stream resumes, derived from what is stored (so it is committed with
