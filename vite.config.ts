@@ -1,9 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-// npm keeps @vitejs/plugin-react inside the console workspace (see package-lock.json), so the
-// root config reaches it by path; the lockfile pins that layout.
-import react from './apps/console/node_modules/@vitejs/plugin-react/dist/index.js';
+import react from '@vitejs/plugin-react';
 
 const consoleRoot = fileURLToPath(new URL('./apps/console', import.meta.url));
 // `npm run dev` passes BFF_URL when the BFF runs elsewhere than the default port.
