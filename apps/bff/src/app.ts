@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config, Keys } from './config';
+import { fixedFieldLogger } from './logger';
 import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
 import { createHub, type Hub } from './relay/hub';
 import { createRelay, type Relay } from './relay/relay';
@@ -79,7 +80,9 @@ export function createServices(deps: AppDeps): Services {
       now,
     ),
     journal: createJournalStore(deps.db, now),
-    logs: createLogStore(deps.db),
+    logs: createLogStore(deps.db, (error, rows) => {
+      deps.logger.error({ err: error, rows }, 'request log write failed');
+    }),
     settings: createSettingsStore(deps.db),
     throttle: createLoginThrottle(now),
     now,
@@ -113,10 +116,11 @@ export function createApp(deps: AppDeps): Bff {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestIdMiddleware);
+  const requestLogger = fixedFieldLogger(logger);
   app.use((req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {
-      logger.info(
+      requestLogger.info(
         {
           requestId: requestIdOf(res),
           upstreamRequestId: res.getHeader('x-request-id'),
@@ -222,6 +226,7 @@ export function createApp(deps: AppDeps): Bff {
       hub.stop();
       await relay.stop();
       await services.upstream.close();
+      services.logs.flush();
     },
   };
 }

@@ -34,3 +34,20 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+const unredactedChildren = new WeakMap<Logger, Logger>();
+
+/**
+ * A child of `logger` without the redaction pass, for the per-request and per-upstream-attempt
+ * lines only: their fields are fixed (ids, method, path without query, status, timing) and
+ * never secret, and the wildcard redaction costs ~25 us a line against ~3 us without.
+ * Anything that logs a caller-supplied object keeps using `logger` itself.
+ */
+export function fixedFieldLogger(logger: Logger): Logger {
+  let child = unredactedChildren.get(logger);
+  if (!child) {
+    child = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
+    unredactedChildren.set(logger, child);
+  }
+  return child;
+}

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import pino from 'pino';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadKeys } from './config';
 import { createLogger } from './logger';
@@ -8,7 +9,17 @@ import { openDb } from './store/db';
 async function main(): Promise<void> {
   const config = loadConfig();
   const keys = loadKeys(config.keysFile);
-  const logger = createLogger(config.logLevel);
+  // Asynchronous stdout: a log line never blocks a request on a write; flushed before exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const logger = createLogger(config.logLevel, logStream);
+  const exit = (code: number): never => {
+    try {
+      logStream.flushSync();
+    } catch {
+      // Exiting matters more than the last buffered lines (e.g. stdout already closed).
+    }
+    process.exit(code);
+  };
   const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
   const bff = createApp({ config, keys, db, logger });
   const server = createServer(bff.app);
@@ -51,11 +62,11 @@ async function main(): Promise<void> {
       .then(
         () => {
           db.close();
-          process.exit(0);
+          exit(0);
         },
         (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exit(1);
         },
       );
   };
@@ -67,7 +78,7 @@ async function main(): Promise<void> {
   });
   process.on('unhandledRejection', (reason) => {
     logger.fatal({ err: reason }, 'unhandled rejection');
-    process.exit(1);
+    exit(1);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AttemptRecord } from '@settlement/client';
 import type { Config } from '../config';
+import { fixedFieldLogger } from '../logger';
 import type { JournalStore } from '../store/journal';
 import type { LogStore } from '../store/logs';
 import type { OperatorStore } from '../store/operators';
@@ -46,7 +47,7 @@ export function recordAttempts(
       idempotencyKey: record.idempotencyKey,
       error: record.error,
     });
-    services.logger.info(
+    fixedFieldLogger(services.logger).info(
       {
         operator: context.operator,
         operation: context.operation,

@@ -107,7 +107,11 @@ function fromAuditRow(r: AuditRow): AuditEntry {
 export type LogStore = ReturnType<typeof createLogStore>;
 
 /** Request log (every upstream call) and audit log (every operator action), both bounded. */
-export function createLogStore(db: Db) {
+export function createLogStore(
+  db: Db,
+  /** A deferred request-log write failed (it runs outside any request, so it cannot throw). */
+  onWriteError: (error: unknown, rows: number) => void,
+) {
   const insertRequest = db.prepare(
     `INSERT INTO request_log (at, operator, operation, operation_id, method, path, attempt, status,
        duration_ms, request_id_sent, upstream_request_id, correlation_id, idempotency_key, error)
@@ -135,15 +139,53 @@ export function createLogStore(db: Db) {
     'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?',
   );
 
+  // Request-log rows of one tick go in one transaction (one WAL commit instead of one per
+  // upstream attempt). The flush runs in the same event-loop turn, before any later request is
+  // read, and every read of the store flushes first.
+  let pending: RequestLogEntry[] = [];
+  let flushTimer: NodeJS.Immediate | null = null;
+  const insertRequests = db.transaction((entries: readonly RequestLogEntry[]) => {
+    for (const entry of entries) insertRequest.run(entry);
+  });
+  const flush = () => {
+    if (flushTimer) clearImmediate(flushTimer);
+    flushTimer = null;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    // A test or shutdown may close the database first: the last rows then have nowhere to go.
+    if (db.open) insertRequests(batch);
+  };
+  const flushLater = () => {
+    const rows = pending.length;
+    try {
+      flush();
+    } catch (error) {
+      onWriteError(error, rows);
+    }
+  };
+
   return {
-    request: (entry: RequestLogEntry) => insertRequest.run(entry),
+    request: (entry: RequestLogEntry): void => {
+      pending.push(entry);
+      flushTimer ??= setImmediate(flushLater);
+    },
+    /** Writes the queued request-log rows now (before reads, and before the database closes). */
+    flush,
     audit: (entry: AuditEntry) => insertAudit.run(entry),
-    findRequests: (q: string) => findRequests.all(q, q, q, q, q).map(fromRequestRow),
+    findRequests: (q: string) => {
+      flush();
+      return findRequests.all(q, q, q, q, q).map(fromRequestRow);
+    },
     findAudit: (q: string) => findAudit.all(q, q, q, q, q).map(fromAuditRow),
-    recentRequests: (limit: number) => recentRequests.all(limit).map(fromRequestRow),
+    recentRequests: (limit: number) => {
+      flush();
+      return recentRequests.all(limit).map(fromRequestRow);
+    },
     recentAudit: (limit: number) => recentAudit.all(limit).map(fromAuditRow),
     /** Drops rows older than `before` and all but the newest `maxRows` of each log. */
     prune: db.transaction((before: number, maxRows: number) => {
+      flush();
       let removed = 0;
       for (const table of ['request_log', 'audit_log']) {
         removed += db.prepare(`DELETE FROM ${table} WHERE at < ?`).run(before).changes;

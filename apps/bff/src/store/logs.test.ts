@@ -1,0 +1,68 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from './db';
+import { createLogStore, type RequestLogEntry } from './logs';
+
+function entry(requestIdSent: string): RequestLogEntry {
+  return {
+    at: 1,
+    operator: 'treasury',
+    operation: 'listAccounts',
+    operationId: null,
+    method: 'GET',
+    path: '/api/v1/ledger/accounts',
+    attempt: 1,
+    status: 200,
+    durationMs: 3,
+    requestIdSent,
+    upstreamRequestId: `up-${requestIdSent}`,
+    correlationId: 'corr-1',
+    idempotencyKey: null,
+    error: null,
+  };
+}
+
+function open() {
+  const db = new Database(':memory:');
+  migrate(db);
+  const errors: unknown[] = [];
+  const logs = createLogStore(db, (error) => errors.push(error));
+  const count = () =>
+    (db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
+  return { db, logs, errors, count };
+}
+
+describe('request log', () => {
+  it('writes the rows of one tick together at the end of the tick, in order', async () => {
+    const { logs, count } = open();
+    logs.request(entry('a'));
+    logs.request(entry('b'));
+    expect(count()).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toBe(2);
+    expect(logs.recentRequests(10).map((row) => row.requestIdSent)).toEqual(['b', 'a']);
+  });
+
+  it('flushes queued rows before any read, so a search sees the call just made', () => {
+    const { logs } = open();
+    logs.request(entry('c'));
+    expect(logs.findRequests('corr-1').map((row) => row.upstreamRequestId)).toEqual(['up-c']);
+  });
+
+  it('reports a deferred write failure instead of throwing out of the timer', async () => {
+    const { db, logs, errors, count } = open();
+    logs.request(entry('d'));
+    db.exec('DROP TABLE request_log');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors).toHaveLength(1);
+    expect(() => count()).toThrow();
+  });
+
+  it('drops queued rows quietly once the database is closed', async () => {
+    const { db, logs, errors } = open();
+    logs.request(entry('e'));
+    db.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors).toEqual([]);
+  });
+});
