@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '../features/accounts/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
-import { applyFrame, keysForPath } from './live-updates';
+import { applyFrame, createInvalidationBatcher, invalidateNow, keysForPath } from './live-updates';
 
 describe('keysForPath', () => {
   it('maps each REST path of an event to the exact cache key', () => {
@@ -88,5 +88,71 @@ describe('applyFrame', () => {
       id: 'tx_1',
       status: 'CONFIRMED',
     });
+  });
+});
+
+describe('createInvalidationBatcher', () => {
+  it('invalidates each named query once per window, however many events name it', () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      client.setQueryData(transactionKeys.list({}), { pages: [], pageParams: [] });
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      const batcher = createInvalidationBatcher(client, 250);
+      for (let i = 0; i < 50; i++) {
+        applyFrame(
+          client,
+          {
+            kind: 'event',
+            event: {
+              id: `e${i}`,
+              type: 'transaction.updated',
+              occurredAt: '2026-01-01T00:00:00Z',
+              data: {},
+            },
+            invalidates: ['/api/v1/transactions', `/api/v1/transactions/tx_${i % 2}`],
+          },
+          batcher.invalidate,
+        );
+      }
+      expect(spy).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(250);
+      // One list invalidation, plus details and timelines of tx_0 and tx_1.
+      expect(spy).toHaveBeenCalledTimes(5);
+      expect(spy).toHaveBeenCalledWith(
+        { queryKey: transactionKeys.lists(), exact: false },
+        { cancelRefetch: false },
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a refetch under way instead of cancelling and restarting it', async () => {
+    const client = new QueryClient();
+    // Cached data makes this a background refetch: the kind a live event triggers.
+    client.setQueryData(walletKeys.balances('w_1'), { items: [] });
+    let fetches = 0;
+    const releases: (() => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: walletKeys.balances('w_1'),
+      staleTime: 0,
+      queryFn: () =>
+        new Promise<{ items: never[] }>((resolve) => {
+          fetches += 1;
+          releases.push(() => {
+            resolve({ items: [] });
+          });
+        }),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(fetches).toBe(1);
+    const target = { queryKey: walletKeys.balances('w_1'), exact: true };
+    invalidateNow(client)(target);
+    invalidateNow(client)(target);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetches).toBe(1);
+    for (const release of releases) release();
+    unsubscribe();
   });
 });

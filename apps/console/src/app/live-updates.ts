@@ -99,13 +99,65 @@ function isTransactionLike(value: unknown): value is { id: string; status: strin
   );
 }
 
-export function applyFrame(queryClient: QueryClient, frame: RelayFrame): void {
+export type Invalidate = (target: KeyTarget) => void;
+
+/**
+ * Marks a query stale at once. A refetch already under way is kept rather than cancelled,
+ * so a burst of events cannot keep a large list from ever finishing its load.
+ */
+export function invalidateNow(queryClient: QueryClient): Invalidate {
+  return (target) => {
+    void queryClient.invalidateQueries(
+      { queryKey: target.queryKey, exact: target.exact },
+      { cancelRefetch: false },
+    );
+  };
+}
+
+/** How long events are gathered before the queries they name are invalidated once each. */
+export const INVALIDATION_WINDOW_MS = 250;
+
+/**
+ * Coalesces invalidations: at hundreds of events a second, each query is still refetched at
+ * most once per window (measured in BENCHMARKS.md: one list reload per event starved the page).
+ */
+export function createInvalidationBatcher(
+  queryClient: QueryClient,
+  windowMs: number = INVALIDATION_WINDOW_MS,
+): { invalidate: Invalidate; flush: () => void; dispose: () => void } {
+  const pending = new Map<string, KeyTarget>();
+  const now = invalidateNow(queryClient);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const targets = [...pending.values()];
+    pending.clear();
+    for (const target of targets) now(target);
+  };
+  return {
+    invalidate: (target) => {
+      pending.set(JSON.stringify([target.queryKey, target.exact]), target);
+      timer ??= setTimeout(flush, windowMs);
+    },
+    flush,
+    dispose: () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+    },
+  };
+}
+
+export function applyFrame(
+  queryClient: QueryClient,
+  frame: RelayFrame,
+  invalidate: Invalidate = invalidateNow(queryClient),
+): void {
   if (frame.kind !== 'event') return;
   applyTerminalStatus(queryClient, frame.event);
   for (const path of frame.invalidates) {
-    for (const target of keysForPath(path)) {
-      void queryClient.invalidateQueries({ queryKey: target.queryKey, exact: target.exact });
-    }
+    for (const target of keysForPath(path)) invalidate(target);
   }
 }
 
@@ -138,6 +190,8 @@ export function useLiveState(): LiveState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+const FEED_FLUSH_MS = 100;
+
 /** Without a live socket, visible money data is refreshed on this period instead. */
 export const DEGRADED_POLL_MS = 10_000;
 
@@ -149,6 +203,19 @@ export function startLiveUpdates(
   onTerminal: (notice: TerminalNotice) => void,
 ): () => void {
   const seen = new BoundedIdSet(5_000);
+  const batcher = createInvalidationBatcher(queryClient);
+  // New feed rows are rendered once per frame-ish tick, not once per event.
+  let arrivals: RelayedEvent[] = [];
+  let feedTimer: ReturnType<typeof setTimeout> | null = null;
+  const flushFeed = () => {
+    feedTimer = null;
+    const newestFirst = arrivals.reverse();
+    arrivals = [];
+    update({
+      feed: [...newestFirst, ...state.feed].slice(0, FEED_CAPACITY),
+      received: state.received + newestFirst.length,
+    });
+  };
   let socket: EventsSocket | null = null;
   socket = connectEventsSocket({
     onState: (socketState) => {
@@ -164,11 +231,9 @@ export function startLiveUpdates(
         socket?.markProcessed(event.id);
         return;
       }
-      applyFrame(queryClient, frame);
-      update({
-        feed: [event, ...state.feed].slice(0, FEED_CAPACITY),
-        received: state.received + 1,
-      });
+      applyFrame(queryClient, frame, batcher.invalidate);
+      arrivals.push(event);
+      feedTimer ??= setTimeout(flushFeed, FEED_FLUSH_MS);
       const { transactionId, status } = event.data;
       if (
         event.type.startsWith('transaction.') &&
@@ -193,6 +258,9 @@ export function startLiveUpdates(
   }, DEGRADED_POLL_MS);
   return () => {
     clearInterval(poll);
+    batcher.dispose();
+    if (feedTimer !== null) clearTimeout(feedTimer);
+    arrivals = [];
     socket?.close();
     socket = null;
     update({ socket: 'closed', upstream: null, feed: [], received: 0 });
