@@ -10,6 +10,8 @@ test('an admin walks Setup from an uninitialized organization to ready', async (
   await saveScreenshot(page, 'onboarding-1-uninitialized');
 
   await page.getByRole('button', { name: 'Start simulated Co-Signer' }).click();
+  await expect(page.getByRole('button', { name: 'Stop simulated Co-Signer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start simulated Co-Signer' })).toHaveCount(0);
   const initialize = page.getByRole('button', { name: 'Initialize MPC key' });
   await expect(initialize).toBeEnabled();
   await saveScreenshot(page, 'onboarding-2-co-signer-online');

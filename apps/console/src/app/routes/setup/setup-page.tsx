@@ -38,22 +38,15 @@ export function SetupPage() {
   const coSignerTools = permissions.canUseSandboxTools ? (
     <>
       <Badge tone="warning">Sandbox tool</Badge>
+      {/* One switch, offering only the change that makes sense now. */}
       <Button
         variant={isOnline ? 'secondary' : 'primary'}
-        disabled={coSigner.isPending}
+        disabled={coSigner.isPending || status.data === undefined}
         onClick={() => {
-          coSigner.mutate(true);
+          coSigner.mutate(!isOnline);
         }}
       >
-        Start simulated Co-Signer
-      </Button>
-      <Button
-        disabled={coSigner.isPending}
-        onClick={() => {
-          coSigner.mutate(false);
-        }}
-      >
-        Stop simulated Co-Signer
+        {isOnline ? 'Stop simulated Co-Signer' : 'Start simulated Co-Signer'}
       </Button>
       {coSigner.error ? (
         <ErrorPanel error={coSigner.error} title="The simulator did not switch" />
