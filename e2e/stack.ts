@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 
-/** Where the e2e stack runs: its own ports and data dir, so it never meets a developer's stack. */
 const port = Number(process.env.E2E_PORT ?? 8181);
 
+/** Where the e2e stack runs: its own ports and data dir, so it never meets a developer's stack. */
 export const STACK = {
   port,
   sandboxPort: Number(process.env.E2E_SANDBOX_PORT ?? 4111),
