@@ -255,6 +255,7 @@ export async function startBff(input: {
       return { cookie, csrf };
     },
     upstreamCalls() {
+      bff.services.logs.flush();
       const row = db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
       return row.n;
     },

@@ -39,6 +39,7 @@ type RequestLogRow = {
 };
 
 function lastRequestLog(): RequestLogRow | undefined {
+  bff.bff.services.logs.flush();
   return bff.db.prepare('SELECT * FROM request_log ORDER BY id DESC LIMIT 1').get() as
     RequestLogRow | undefined;
 }

@@ -24,7 +24,11 @@ export type Services = {
   now: () => number;
 };
 
-/** An `onAttempt` hook writing each upstream attempt to the request log and the log stream. */
+/**
+ * An `onAttempt` hook writing each upstream attempt to the request log, and to the log stream:
+ * at info when it was retried, failed or answered 5xx; a plain first-attempt answer only at
+ * debug (the request line and the request_log row already record it).
+ */
 export function recordAttempts(
   services: Pick<Services, 'logs' | 'logger' | 'now'>,
   context: { operator: string | null; operation: string; operationId: string | null },
@@ -47,7 +51,12 @@ export function recordAttempts(
       idempotencyKey: record.idempotencyKey,
       error: record.error,
     });
-    fixedFieldLogger(services.logger).info(
+    const isPlain =
+      record.attempt === 1 &&
+      record.error === null &&
+      record.status !== null &&
+      record.status < 500;
+    fixedFieldLogger(services.logger)[isPlain ? 'debug' : 'info'](
       {
         operator: context.operator,
         operation: context.operation,

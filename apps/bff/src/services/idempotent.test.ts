@@ -37,6 +37,7 @@ function journalRow(instance: BffInstance, operationId: string): JournalRow {
 }
 
 function requestLogOf(instance: BffInstance, operationId: string): LogRow[] {
+  instance.bff.services.logs.flush();
   return instance.db
     .prepare(
       'SELECT operation, method, status, idempotency_key FROM request_log WHERE operation_id = ? ORDER BY id',

@@ -66,6 +66,7 @@ async function search(q: string): Promise<SearchResult> {
 }
 
 function row(sql: string, ...params: unknown[]): Record<string, string> {
+  bff.bff.services.logs.flush();
   return bff.db.prepare(sql).get(...params) as Record<string, string>;
 }
 
