@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ExtraFields, JsonBlock } from '../../../components/ui/extra-fields';
 import { LoadMore } from '../../../components/ui/load-more';
 import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
 import { accountBalancesQuery } from '../../../features/accounts/api/account-balances';
@@ -115,60 +116,50 @@ export function AccountDetailPage() {
         </Panel>
       </div>
       <Panel title="Balances" className="mt-6">
-        {balances.isPending ? (
-          <TableSkeleton rows={2} label="Loading balances" />
-        ) : balances.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={balances.error} onRetry={() => void balances.refetch()} />
-          </div>
-        ) : (
-          <BalancesTable
-            balances={balances.data}
-            decimalsFor={decimalsFor}
-            label="Account balances"
-          />
-        )}
+        <QueryView query={balances} skeleton={<TableSkeleton rows={2} label="Loading balances" />}>
+          {(data) => (
+            <BalancesTable balances={data} decimalsFor={decimalsFor} label="Account balances" />
+          )}
+        </QueryView>
       </Panel>
       <Panel title="Wallets" className="mt-6">
-        {wallets.isPending ? (
-          <TableSkeleton rows={2} label="Loading wallets" />
-        ) : wallets.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={wallets.error} onRetry={() => void wallets.refetch()} />
-          </div>
-        ) : walletItems.length === 0 ? (
-          <EmptyState title="No wallets for this account yet" />
-        ) : (
-          <>
-            <WalletsTable wallets={walletItems} label="Wallets of this account" />
-            <LoadMore
-              hasNextPage={wallets.hasNextPage}
-              isFetching={wallets.isFetchingNextPage}
-              onLoadMore={() => void wallets.fetchNextPage()}
-            />
-          </>
-        )}
+        <QueryView
+          query={wallets}
+          skeleton={<TableSkeleton rows={2} label="Loading wallets" />}
+          isEmpty={walletItems.length === 0}
+          empty={<EmptyState title="No wallets for this account yet" />}
+        >
+          {() => (
+            <>
+              <WalletsTable wallets={walletItems} label="Wallets of this account" />
+              <LoadMore
+                hasNextPage={wallets.hasNextPage}
+                isFetching={wallets.isFetchingNextPage}
+                onLoadMore={() => void wallets.fetchNextPage()}
+              />
+            </>
+          )}
+        </QueryView>
       </Panel>
       <Panel title="Transactions" className="mt-6">
-        {transactions.isPending ? (
-          <TableSkeleton rows={3} label="Loading transactions" />
-        ) : transactions.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={transactions.error} onRetry={() => void transactions.refetch()} />
-          </div>
-        ) : transactionItems.length === 0 ? (
-          <EmptyState title="No transactions for this account yet" />
-        ) : (
-          <TransactionsTable
-            transactions={transactionItems}
-            decimalsFor={decimalsFor}
-            hasNextPage={transactions.hasNextPage}
-            isFetchingNextPage={transactions.isFetchingNextPage}
-            onLoadMore={() => void transactions.fetchNextPage()}
-            label="Transactions of this account"
-            maxHeight="28rem"
-          />
-        )}
+        <QueryView
+          query={transactions}
+          skeleton={<TableSkeleton rows={3} label="Loading transactions" />}
+          isEmpty={transactionItems.length === 0}
+          empty={<EmptyState title="No transactions for this account yet" />}
+        >
+          {() => (
+            <TransactionsTable
+              transactions={transactionItems}
+              decimalsFor={decimalsFor}
+              hasNextPage={transactions.hasNextPage}
+              isFetchingNextPage={transactions.isFetchingNextPage}
+              onLoadMore={() => void transactions.fetchNextPage()}
+              label="Transactions of this account"
+              maxHeight="28rem"
+            />
+          )}
+        </QueryView>
       </Panel>
     </>
   );

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { ACCOUNT_FILTERS } from '../../../features/accounts/api/keys';
 import { accountListQuery } from '../../../features/accounts/api/list-accounts';
@@ -47,30 +47,31 @@ export function AccountsPage() {
       />
       <Panel>
         <AccountFilters key={JSON.stringify(filters)} filters={filters} onChange={setFilters} />
-        {query.isPending ? (
-          <TableSkeleton label="Loading accounts" />
-        ) : query.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
-          </div>
-        ) : accounts.length === 0 ? (
-          <EmptyState title={hasFilters ? 'No account matches these filters' : 'No accounts yet'}>
-            {hasFilters
-              ? 'Change or clear the filters.'
-              : permissions.canCreateAccount
-                ? 'Create the first account to start adding wallets.'
-                : 'A treasury operator can create the first account.'}
-          </EmptyState>
-        ) : (
-          <>
-            <AccountsTable accounts={accounts} />
-            <LoadMore
-              hasNextPage={query.hasNextPage}
-              isFetching={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        )}
+        <QueryView
+          query={query}
+          skeleton={<TableSkeleton label="Loading accounts" />}
+          isEmpty={accounts.length === 0}
+          empty={
+            <EmptyState title={hasFilters ? 'No account matches these filters' : 'No accounts yet'}>
+              {hasFilters
+                ? 'Change or clear the filters.'
+                : permissions.canCreateAccount
+                  ? 'Create the first account to start adding wallets.'
+                  : 'A treasury operator can create the first account.'}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <AccountsTable accounts={accounts} />
+              <LoadMore
+                hasNextPage={query.hasNextPage}
+                isFetching={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            </>
+          )}
+        </QueryView>
       </Panel>
       {permissions.canCreateAccount ? (
         <CreateAccountDialog

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
 import { isFullyReady, mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
@@ -112,27 +113,28 @@ export function OverviewPage() {
         </Panel>
       </div>
       <Panel title="Recent transactions" className="mt-6">
-        {transactions.isPending ? (
-          <TableSkeleton rows={4} label="Loading transactions" />
-        ) : transactions.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={transactions.error} onRetry={() => void transactions.refetch()} />
-          </div>
-        ) : recent.length === 0 ? (
-          <EmptyState title="No transactions yet">
-            Deposits and withdrawals will show here.
-          </EmptyState>
-        ) : (
-          <TransactionsTable
-            transactions={recent.slice(0, 10)}
-            decimalsFor={decimalsFor}
-            hasNextPage={false}
-            isFetchingNextPage={false}
-            onLoadMore={() => undefined}
-            label="Recent transactions"
-            maxHeight="36rem"
-          />
-        )}
+        <QueryView
+          query={transactions}
+          skeleton={<TableSkeleton rows={4} label="Loading transactions" />}
+          isEmpty={recent.length === 0}
+          empty={
+            <EmptyState title="No transactions yet">
+              Deposits and withdrawals will show here.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <TransactionsTable
+              transactions={recent.slice(0, 10)}
+              decimalsFor={decimalsFor}
+              hasNextPage={false}
+              isFetchingNextPage={false}
+              onLoadMore={() => undefined}
+              label="Recent transactions"
+              maxHeight="36rem"
+            />
+          )}
+        </QueryView>
       </Panel>
     </>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField } from '../../../components/ui/field';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { coSignerHealthQuery } from '../../../features/mpc/api/co-signer-health';
 import { useInitializeMpcMutation } from '../../../features/mpc/api/initialize-mpc';
@@ -164,19 +165,18 @@ export function SetupPage() {
           />
         </Panel>
         <Panel title="Live status">
-          {status.isPending ? (
-            <div className="space-y-3 p-4">
-              <Skeleton className="h-5 w-1/2" />
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-16 w-full" />
-            </div>
-          ) : status.isError ? (
-            <div className="p-4">
-              <ErrorPanel error={status.error} onRetry={() => void status.refetch()} />
-            </div>
-          ) : (
-            <ReadinessPanel status={status.data} />
-          )}
+          <QueryView
+            query={status}
+            skeleton={
+              <div className="space-y-3 p-4">
+                <Skeleton className="h-5 w-1/2" />
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-16 w-full" />
+              </div>
+            }
+          >
+            {(data) => <ReadinessPanel status={data} />}
+          </QueryView>
         </Panel>
       </div>
     </>

@@ -2,8 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { TRANSACTION_FILTERS } from '../../../features/transactions/api/keys';
 import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
@@ -44,35 +44,36 @@ export function TransactionsPage() {
           assets={assets.map((a) => a.asset)}
           onChange={setFilters}
         />
-        {query.isPending ? (
-          <TableSkeleton label="Loading transactions" />
-        ) : query.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
-          </div>
-        ) : transactions.length === 0 ? (
-          <EmptyState
-            title={hasFilters ? 'No transaction matches these filters' : 'No transactions yet'}
-          >
-            {hasFilters
-              ? 'Change or clear the filters.'
-              : 'Deposits and withdrawals will show here.'}
-          </EmptyState>
-        ) : (
-          <>
-            <p className="px-4 pt-3 text-xs text-slate-600" aria-live="polite">
-              {transactions.length.toLocaleString()} loaded
-              {query.hasNextPage ? '; scroll for more' : ''}
-            </p>
-            <TransactionsTable
-              transactions={transactions}
-              decimalsFor={decimalsFor}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        )}
+        <QueryView
+          query={query}
+          skeleton={<TableSkeleton label="Loading transactions" />}
+          isEmpty={transactions.length === 0}
+          empty={
+            <EmptyState
+              title={hasFilters ? 'No transaction matches these filters' : 'No transactions yet'}
+            >
+              {hasFilters
+                ? 'Change or clear the filters.'
+                : 'Deposits and withdrawals will show here.'}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <p className="px-4 pt-3 text-xs text-slate-600" aria-live="polite">
+                {transactions.length.toLocaleString()} loaded
+                {query.hasNextPage ? '; scroll for more' : ''}
+              </p>
+              <TransactionsTable
+                transactions={transactions}
+                decimalsFor={decimalsFor}
+                hasNextPage={query.hasNextPage}
+                isFetchingNextPage={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            </>
+          )}
+        </QueryView>
       </Panel>
     </>
   );

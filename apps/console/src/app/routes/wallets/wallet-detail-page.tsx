@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ExtraFields } from '../../../components/ui/extra-fields';
 import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
 import { SimulateDepositForm } from '../../../features/sandbox/components/simulate-deposit-form';
@@ -114,19 +115,11 @@ export function WalletDetailPage() {
         </Panel>
       </div>
       <Panel title="Balances" className="mt-6">
-        {balances.isPending ? (
-          <TableSkeleton rows={2} label="Loading balances" />
-        ) : balances.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={balances.error} onRetry={() => void balances.refetch()} />
-          </div>
-        ) : (
-          <BalancesTable
-            balances={balances.data}
-            decimalsFor={decimalsFor}
-            label="Wallet balances"
-          />
-        )}
+        <QueryView query={balances} skeleton={<TableSkeleton rows={2} label="Loading balances" />}>
+          {(data) => (
+            <BalancesTable balances={data} decimalsFor={decimalsFor} label="Wallet balances" />
+          )}
+        </QueryView>
       </Panel>
       {permissions.canUseSandboxTools && data ? (
         <Panel title="Sandbox tools: simulate a deposit" className="mt-6 border-amber-300">
@@ -134,25 +127,24 @@ export function WalletDetailPage() {
         </Panel>
       ) : null}
       <Panel title="Transactions" className="mt-6">
-        {transactions.isPending ? (
-          <TableSkeleton rows={3} label="Loading transactions" />
-        ) : transactions.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={transactions.error} onRetry={() => void transactions.refetch()} />
-          </div>
-        ) : transactionItems.length === 0 ? (
-          <EmptyState title="No transactions for this wallet yet" />
-        ) : (
-          <TransactionsTable
-            transactions={transactionItems}
-            decimalsFor={decimalsFor}
-            hasNextPage={transactions.hasNextPage}
-            isFetchingNextPage={transactions.isFetchingNextPage}
-            onLoadMore={() => void transactions.fetchNextPage()}
-            label="Transactions of this wallet"
-            maxHeight="28rem"
-          />
-        )}
+        <QueryView
+          query={transactions}
+          skeleton={<TableSkeleton rows={3} label="Loading transactions" />}
+          isEmpty={transactionItems.length === 0}
+          empty={<EmptyState title="No transactions for this wallet yet" />}
+        >
+          {() => (
+            <TransactionsTable
+              transactions={transactionItems}
+              decimalsFor={decimalsFor}
+              hasNextPage={transactions.hasNextPage}
+              isFetchingNextPage={transactions.isFetchingNextPage}
+              onLoadMore={() => void transactions.fetchNextPage()}
+              label="Transactions of this wallet"
+              maxHeight="28rem"
+            />
+          )}
+        </QueryView>
       </Panel>
     </>
   );

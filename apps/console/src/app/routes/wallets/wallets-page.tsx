@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { WALLET_FILTERS } from '../../../features/wallets/api/keys';
 import { walletListQuery } from '../../../features/wallets/api/list-wallets';
@@ -26,26 +26,27 @@ export function WalletsPage() {
       />
       <Panel>
         <WalletFilters key={JSON.stringify(filters)} filters={filters} onChange={setFilters} />
-        {query.isPending ? (
-          <TableSkeleton label="Loading wallets" />
-        ) : query.isError ? (
-          <div className="p-4">
-            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
-          </div>
-        ) : wallets.length === 0 ? (
-          <EmptyState title={hasFilters ? 'No wallet matches these filters' : 'No wallets yet'}>
-            {hasFilters ? 'Change or clear the filters.' : 'Wallets appear here once created.'}
-          </EmptyState>
-        ) : (
-          <>
-            <WalletsTable wallets={wallets} />
-            <LoadMore
-              hasNextPage={query.hasNextPage}
-              isFetching={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        )}
+        <QueryView
+          query={query}
+          skeleton={<TableSkeleton label="Loading wallets" />}
+          isEmpty={wallets.length === 0}
+          empty={
+            <EmptyState title={hasFilters ? 'No wallet matches these filters' : 'No wallets yet'}>
+              {hasFilters ? 'Change or clear the filters.' : 'Wallets appear here once created.'}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <WalletsTable wallets={wallets} />
+              <LoadMore
+                hasNextPage={query.hasNextPage}
+                isFetching={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            </>
+          )}
+        </QueryView>
       </Panel>
     </>
   );
