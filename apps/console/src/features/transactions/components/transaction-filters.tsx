@@ -1,7 +1,5 @@
 import { CHAINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@settlement/protocol';
-import { useState } from 'react';
-import type { SubmitEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { isoToLocalInput, localInputToIso } from '../../../lib/format-time';
 import type { TransactionFilters as Filters } from '../api/keys';
@@ -17,112 +15,93 @@ export function TransactionFilters({
   assets: string[];
   onChange: (filters: Filters) => void;
 }) {
-  const [draft, setDraft] = useState<Filters>(filters);
-  const set = (name: keyof Filters, value: string) => {
-    setDraft((previous) => ({ ...previous, [name]: value }));
-  };
-  const handleSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    onChange(draft);
-  };
-  const hasFilters = Object.values(filters).some(Boolean);
-
   return (
-    <form
-      role="search"
-      aria-label="Filter transactions"
-      onSubmit={handleSubmit}
+    <FilterForm
+      label="Filter transactions"
+      filters={filters}
+      onChange={onChange}
       className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-3 xl:grid-cols-5"
+      actionsClassName="flex gap-2"
     >
-      <SelectField
-        label="Status"
-        value={draft.status ?? ''}
-        onChange={(event) => {
-          set('status', event.target.value);
-        }}
-        options={[
-          any,
-          ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') })),
-        ]}
-      />
-      <SelectField
-        label="Type"
-        value={draft.type ?? ''}
-        onChange={(event) => {
-          set('type', event.target.value);
-        }}
-        options={[
-          any,
-          ...TRANSACTION_TYPES.map((t) => ({ value: t, label: t.replaceAll('_', ' ') })),
-        ]}
-      />
-      <SelectField
-        label="Chain"
-        value={draft.chain ?? ''}
-        onChange={(event) => {
-          set('chain', event.target.value);
-        }}
-        options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
-      />
-      <SelectField
-        label="Asset"
-        value={draft.asset ?? ''}
-        onChange={(event) => {
-          set('asset', event.target.value);
-        }}
-        options={[any, ...assets.map((a) => ({ value: a, label: a }))]}
-      />
-      <TextField
-        label="Client reference"
-        value={draft.clientReference ?? ''}
-        onChange={(event) => {
-          set('clientReference', event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Account id"
-        value={draft.accountId ?? ''}
-        onChange={(event) => {
-          set('accountId', event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Wallet id"
-        value={draft.walletId ?? ''}
-        onChange={(event) => {
-          set('walletId', event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Created from"
-        type="datetime-local"
-        value={isoToLocalInput(draft.createdFrom)}
-        onChange={(event) => {
-          set('createdFrom', localInputToIso(event.target.value) ?? '');
-        }}
-      />
-      <TextField
-        label="Created to"
-        type="datetime-local"
-        value={isoToLocalInput(draft.createdTo)}
-        onChange={(event) => {
-          set('createdTo', localInputToIso(event.target.value) ?? '');
-        }}
-      />
-      <div className="flex gap-2">
-        <Button type="submit">Apply filters</Button>
-        {hasFilters ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft({});
-              onChange({});
+      {(draft, set) => (
+        <>
+          <SelectField
+            label="Status"
+            value={draft.status ?? ''}
+            onChange={(event) => {
+              set('status', event.target.value);
             }}
-          >
-            Clear
-          </Button>
-        ) : null}
-      </div>
-    </form>
+            options={[
+              any,
+              ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') })),
+            ]}
+          />
+          <SelectField
+            label="Type"
+            value={draft.type ?? ''}
+            onChange={(event) => {
+              set('type', event.target.value);
+            }}
+            options={[
+              any,
+              ...TRANSACTION_TYPES.map((t) => ({ value: t, label: t.replaceAll('_', ' ') })),
+            ]}
+          />
+          <SelectField
+            label="Chain"
+            value={draft.chain ?? ''}
+            onChange={(event) => {
+              set('chain', event.target.value);
+            }}
+            options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
+          />
+          <SelectField
+            label="Asset"
+            value={draft.asset ?? ''}
+            onChange={(event) => {
+              set('asset', event.target.value);
+            }}
+            options={[any, ...assets.map((a) => ({ value: a, label: a }))]}
+          />
+          <TextField
+            label="Client reference"
+            value={draft.clientReference ?? ''}
+            onChange={(event) => {
+              set('clientReference', event.target.value.trim());
+            }}
+          />
+          <TextField
+            label="Account id"
+            value={draft.accountId ?? ''}
+            onChange={(event) => {
+              set('accountId', event.target.value.trim());
+            }}
+          />
+          <TextField
+            label="Wallet id"
+            value={draft.walletId ?? ''}
+            onChange={(event) => {
+              set('walletId', event.target.value.trim());
+            }}
+          />
+          <TextField
+            label="Created from"
+            type="datetime-local"
+            value={isoToLocalInput(draft.createdFrom)}
+            onChange={(event) => {
+              set('createdFrom', localInputToIso(event.target.value) ?? '');
+            }}
+          />
+          <TextField
+            label="Created to"
+            type="datetime-local"
+            value={isoToLocalInput(draft.createdTo)}
+            onChange={(event) => {
+              set('createdTo', localInputToIso(event.target.value) ?? '');
+            }}
+          />
+        </>
+      )}
+    </FilterForm>
   );
 }

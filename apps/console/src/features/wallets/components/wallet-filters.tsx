@@ -1,7 +1,5 @@
 import { CHAINS, SORT_ORDERS, WALLET_SORT_FIELDS, WALLET_STATUSES } from '@settlement/protocol';
-import { useState } from 'react';
-import type { SubmitEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { isoToLocalInput, localInputToIso } from '../../../lib/format-time';
 import type { WalletFilters as Filters } from '../api/keys';
@@ -15,111 +13,92 @@ export function WalletFilters({
   filters: Filters;
   onChange: (filters: Filters) => void;
 }) {
-  const [draft, setDraft] = useState<Filters>(filters);
-  const set = (name: keyof Filters) => (value: string) => {
-    setDraft((previous) => ({ ...previous, [name]: value }));
-  };
-  const handleSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    onChange(draft);
-  };
-  const hasFilters = Object.values(filters).some(Boolean);
-
   return (
-    <form
-      role="search"
-      aria-label="Filter wallets"
-      onSubmit={handleSubmit}
+    <FilterForm
+      label="Filter wallets"
+      filters={filters}
+      onChange={onChange}
       className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-4 xl:grid-cols-8"
+      actionsClassName="col-span-full flex gap-2"
     >
-      <SelectField
-        label="Status"
-        value={draft.status ?? ''}
-        onChange={(event) => {
-          set('status')(event.target.value);
-        }}
-        options={[any, ...WALLET_STATUSES.map((s) => ({ value: s, label: s }))]}
-      />
-      <SelectField
-        label="Chain"
-        value={draft.chain ?? ''}
-        onChange={(event) => {
-          set('chain')(event.target.value);
-        }}
-        options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
-      />
-      <TextField
-        label="Address contains"
-        value={draft.addressContains ?? ''}
-        onChange={(event) => {
-          set('addressContains')(event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Account id"
-        value={draft.accountId ?? ''}
-        onChange={(event) => {
-          set('accountId')(event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Created from"
-        type="datetime-local"
-        value={isoToLocalInput(draft.createdFrom)}
-        onChange={(event) => {
-          set('createdFrom')(localInputToIso(event.target.value) ?? '');
-        }}
-      />
-      <TextField
-        label="Created to"
-        type="datetime-local"
-        value={isoToLocalInput(draft.createdTo)}
-        onChange={(event) => {
-          set('createdTo')(localInputToIso(event.target.value) ?? '');
-        }}
-      />
-      <SelectField
-        label="Sort by"
-        value={draft.sortBy ?? ''}
-        onChange={(event) => {
-          set('sortBy')(event.target.value);
-        }}
-        options={[
-          { value: '', label: 'Default (created)' },
-          ...WALLET_SORT_FIELDS.map((f) => ({
-            value: f,
-            label: f === 'createdAt' ? 'Created' : 'Updated',
-          })),
-        ]}
-      />
-      <SelectField
-        label="Order"
-        value={draft.sortOrder ?? ''}
-        onChange={(event) => {
-          set('sortOrder')(event.target.value);
-        }}
-        options={[
-          { value: '', label: 'Default (newest)' },
-          ...SORT_ORDERS.map((o) => ({
-            value: o,
-            label: o === 'asc' ? 'Oldest first' : 'Newest first',
-          })),
-        ]}
-      />
-      <div className="col-span-full flex gap-2">
-        <Button type="submit">Apply filters</Button>
-        {hasFilters ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft({});
-              onChange({});
+      {(draft, set) => (
+        <>
+          <SelectField
+            label="Status"
+            value={draft.status ?? ''}
+            onChange={(event) => {
+              set('status', event.target.value);
             }}
-          >
-            Clear
-          </Button>
-        ) : null}
-      </div>
-    </form>
+            options={[any, ...WALLET_STATUSES.map((s) => ({ value: s, label: s }))]}
+          />
+          <SelectField
+            label="Chain"
+            value={draft.chain ?? ''}
+            onChange={(event) => {
+              set('chain', event.target.value);
+            }}
+            options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
+          />
+          <TextField
+            label="Address contains"
+            value={draft.addressContains ?? ''}
+            onChange={(event) => {
+              set('addressContains', event.target.value.trim());
+            }}
+          />
+          <TextField
+            label="Account id"
+            value={draft.accountId ?? ''}
+            onChange={(event) => {
+              set('accountId', event.target.value.trim());
+            }}
+          />
+          <TextField
+            label="Created from"
+            type="datetime-local"
+            value={isoToLocalInput(draft.createdFrom)}
+            onChange={(event) => {
+              set('createdFrom', localInputToIso(event.target.value) ?? '');
+            }}
+          />
+          <TextField
+            label="Created to"
+            type="datetime-local"
+            value={isoToLocalInput(draft.createdTo)}
+            onChange={(event) => {
+              set('createdTo', localInputToIso(event.target.value) ?? '');
+            }}
+          />
+          <SelectField
+            label="Sort by"
+            value={draft.sortBy ?? ''}
+            onChange={(event) => {
+              set('sortBy', event.target.value);
+            }}
+            options={[
+              { value: '', label: 'Default (created)' },
+              ...WALLET_SORT_FIELDS.map((f) => ({
+                value: f,
+                label: f === 'createdAt' ? 'Created' : 'Updated',
+              })),
+            ]}
+          />
+          <SelectField
+            label="Order"
+            value={draft.sortOrder ?? ''}
+            onChange={(event) => {
+              set('sortOrder', event.target.value);
+            }}
+            options={[
+              { value: '', label: 'Default (newest)' },
+              ...SORT_ORDERS.map((o) => ({
+                value: o,
+                label: o === 'asc' ? 'Oldest first' : 'Newest first',
+              })),
+            ]}
+          />
+        </>
+      )}
+    </FilterForm>
   );
 }

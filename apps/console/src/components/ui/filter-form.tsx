@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
+import type { Filters } from '../../lib/paging';
+import { Button } from './button';
+
+/**
+ * A search form over URL filters: the fields edit a draft, "Apply filters" hands the draft on,
+ * "Clear" (shown while any filter is applied) empties both. Key it by the applied filters so the
+ * draft restarts when the URL changes.
+ */
+export function FilterForm<K extends string>({
+  label,
+  filters,
+  onChange,
+  className,
+  actionsClassName,
+  children,
+}: {
+  label: string;
+  filters: Filters<K>;
+  onChange: (filters: Filters<K>) => void;
+  className: string;
+  actionsClassName: string;
+  children: (draft: Filters<K>, set: (name: K, value: string) => void) => ReactNode;
+}) {
+  const [draft, setDraft] = useState<Filters<K>>(filters);
+  const set = (name: K, value: string) => {
+    setDraft((previous) => ({ ...previous, [name]: value }));
+  };
+  const handleSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    onChange(draft);
+  };
+  const hasFilters = Object.values(filters).some(Boolean);
+
+  return (
+    <form role="search" aria-label={label} onSubmit={handleSubmit} className={className}>
+      {children(draft, set)}
+      <div className={actionsClassName}>
+        <Button type="submit">Apply filters</Button>
+        {hasFilters ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft({});
+              onChange({});
+            }}
+          >
+            Clear
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
