@@ -1,14 +1,13 @@
-import { atomicToDisplay } from '@settlement/protocol';
 import type { Asset, Balance, CreateTransactionRequest, Wallet } from '@settlement/protocol';
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { AddressInput } from './address-input';
 import type { InternalTarget } from './address-input';
 import { AmountInput } from './amount-input';
+import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
 import {
   coverage,
   feePlan,
@@ -178,31 +177,14 @@ export function WithdrawalForm({
               }}
               options={assets.map((a) => ({ value: a.asset, label: `${a.asset} — ${a.name}` }))}
             />
-            <div className="text-sm" aria-live="polite">
-              <p className="font-medium text-slate-800">Available</p>
-              {balances ? (
-                <p className="mt-2">
-                  <Amount
-                    atomic={available}
-                    decimals={asset?.decimals ?? null}
-                    asset={asset?.asset ?? ''}
-                    className="text-base font-semibold"
-                  />
-                  {isToken && nativeAsset ? (
-                    <span className="ml-3 text-slate-600">
-                      fee balance{' '}
-                      <Amount
-                        atomic={nativeAvailable}
-                        decimals={nativeAsset.decimals}
-                        asset={nativeAsset.asset}
-                      />
-                    </span>
-                  ) : null}
-                </p>
-              ) : (
-                <p className="mt-2 text-slate-600">Loading balance…</p>
-              )}
-            </div>
+            <AvailableBalance
+              isLoading={!balances}
+              available={available}
+              asset={asset}
+              feeBalance={
+                isToken && nativeAsset ? { atomic: nativeAvailable, asset: nativeAsset } : null
+              }
+            />
           </div>
           <AddressInput
             value={draft.toAddress}
@@ -229,26 +211,7 @@ export function WithdrawalForm({
               }
             />
           ) : null}
-          {fee ? (
-            <p className="text-sm text-slate-700">
-              Network fee: {fee.isFeeLimit ? 'up to ' : ''}
-              <Amount atomic={fee.feeAtomic} decimals={fee.feeDecimals} asset={fee.feeAsset} />
-              {fee.isFeeLimit
-                ? ' (the fee limit is reserved, the actual fee is usually lower)'
-                : ''}
-              {!isToken && max !== null ? (
-                <span className="text-slate-600">
-                  {' '}
-                  · Max sendable {atomicToDisplay(max, fee.feeDecimals, { grouping: true })}{' '}
-                  {fee.feeAsset}
-                </span>
-              ) : null}
-            </p>
-          ) : (
-            <p className="text-sm text-red-700">
-              The catalog lists no native asset for {chain}; the fee cannot be computed.
-            </p>
-          )}
+          <NetworkFeeLine fee={fee} chain={chain} maxSendable={isToken ? null : max} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Client reference (optional)"
