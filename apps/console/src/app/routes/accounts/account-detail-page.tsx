@@ -13,11 +13,11 @@ import { accountBalancesQuery } from '../../../features/accounts/api/account-bal
 import { accountDetailQuery } from '../../../features/accounts/api/account-detail';
 import { accountTransactionsQuery } from '../../../features/accounts/api/account-transactions';
 import { accountWalletsQuery } from '../../../features/accounts/api/account-wallets';
-import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { BalancesTable } from '../../../features/wallets/components/balances-table';
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';
 import { useCatalog } from '../../use-catalog';
 import { CreateWalletLauncher } from '../wallets/create-wallet-launcher';
+import { RelatedTransactionsPanel } from '../transactions/related-transactions-panel';
 
 const KNOWN = [
   'id',
@@ -49,7 +49,6 @@ export function AccountDetailPage() {
   }
   const data = account.data;
   const walletItems = wallets.data?.pages.flatMap((page) => page.items) ?? [];
-  const transactionItems = transactions.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
@@ -141,26 +140,12 @@ export function AccountDetailPage() {
           )}
         </QueryView>
       </Panel>
-      <Panel title="Transactions" className="mt-6">
-        <QueryView
-          query={transactions}
-          skeleton={<TableSkeleton rows={3} label="Loading transactions" />}
-          isEmpty={transactionItems.length === 0}
-          empty={<EmptyState title="No transactions for this account yet" />}
-        >
-          {() => (
-            <TransactionsTable
-              transactions={transactionItems}
-              decimalsFor={decimalsFor}
-              hasNextPage={transactions.hasNextPage}
-              isFetchingNextPage={transactions.isFetchingNextPage}
-              onLoadMore={() => void transactions.fetchNextPage()}
-              label="Transactions of this account"
-              maxHeight="28rem"
-            />
-          )}
-        </QueryView>
-      </Panel>
+      <RelatedTransactionsPanel
+        query={transactions}
+        decimalsFor={decimalsFor}
+        emptyTitle="No transactions for this account yet"
+        label="Transactions of this account"
+      />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ExtraFields } from '../../../components/ui/extra-fields';
 import { DetailList, PageHeader, Panel } from '../../../components/ui/page-header';
@@ -12,13 +11,13 @@ import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
 import { SimulateDepositForm } from '../../../features/sandbox/components/simulate-deposit-form';
 import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
-import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
 import { walletDetailQuery } from '../../../features/wallets/api/wallet-detail';
 import { BalancesTable } from '../../../features/wallets/components/balances-table';
 import { WalletAddressCard } from '../../../features/wallets/components/wallet-address-card';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
+import { RelatedTransactionsPanel } from '../transactions/related-transactions-panel';
 
 const KNOWN = [
   'id',
@@ -48,7 +47,6 @@ export function WalletDetailPage() {
     );
   }
   const data = wallet.data;
-  const transactionItems = transactions.data?.pages.flatMap((page) => page.items) ?? [];
   const depositAssets = data
     ? assets
         .filter((a) => a.chains.some((c) => c.chain === data.chain && c.enabled))
@@ -126,26 +124,12 @@ export function WalletDetailPage() {
           <SimulateDepositForm walletId={data.id} assets={depositAssets} />
         </Panel>
       ) : null}
-      <Panel title="Transactions" className="mt-6">
-        <QueryView
-          query={transactions}
-          skeleton={<TableSkeleton rows={3} label="Loading transactions" />}
-          isEmpty={transactionItems.length === 0}
-          empty={<EmptyState title="No transactions for this wallet yet" />}
-        >
-          {() => (
-            <TransactionsTable
-              transactions={transactionItems}
-              decimalsFor={decimalsFor}
-              hasNextPage={transactions.hasNextPage}
-              isFetchingNextPage={transactions.isFetchingNextPage}
-              onLoadMore={() => void transactions.fetchNextPage()}
-              label="Transactions of this wallet"
-              maxHeight="28rem"
-            />
-          )}
-        </QueryView>
-      </Panel>
+      <RelatedTransactionsPanel
+        query={transactions}
+        decimalsFor={decimalsFor}
+        emptyTitle="No transactions for this wallet yet"
+        label="Transactions of this wallet"
+      />
     </>
   );
 }
