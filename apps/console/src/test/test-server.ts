@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setApiOrigin, setCsrfToken } from '../lib/api-client';
 
 /**
  * A small HTTP server on 127.0.0.1:0 standing in for the BFF in component tests: each route
@@ -81,6 +82,23 @@ export async function startTestServer(): Promise<TestServer> {
           resolve();
         }),
       ),
+  };
+}
+
+/**
+ * A test server the api client talks to, with the session's CSRF token set; closing it points
+ * the client back at its default origin.
+ */
+export async function startApiTestServer(): Promise<TestServer> {
+  const server = await startTestServer();
+  setApiOrigin(server.origin);
+  setCsrfToken('csrf-test-token');
+  return {
+    ...server,
+    close: () => {
+      setApiOrigin(null);
+      return server.close();
+    },
   };
 }
 

@@ -3,9 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { savePendingWithdrawal } from '../../../features/transactions/components/pending-withdrawal';
-import { setApiOrigin, setCsrfToken } from '../../../lib/api-client';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { envelope, startTestServer } from '../../../test/test-server';
+import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
 
@@ -49,9 +48,7 @@ let postReply: () => Reply | Promise<Reply>;
 let operationReply: () => Reply;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setApiOrigin(server.origin);
-  setCsrfToken('csrf-test-token');
+  server = await startApiTestServer();
   server.route('GET', '/bff/api/v1/wallets', (request) => {
     if (request.path.includes('status=ACTIVE'))
       return { body: { items: [wallet], nextCursor: null } };
@@ -97,10 +94,7 @@ beforeAll(async () => {
   server.route('POST', '/bff/api/v1/transactions', () => postReply());
   server.route('GET', '/bff/operations/*', () => operationReply());
 });
-afterAll(async () => {
-  setApiOrigin(null);
-  await server.close();
-});
+afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
 });

@@ -1,23 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setApiOrigin, setCsrfToken } from '../../../lib/api-client';
 import { renderWithApp } from '../../../test/render';
-import { envelope, startTestServer } from '../../../test/test-server';
+import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { CreateAccountForm } from './create-account-dialog';
 import { checkMetadata } from './metadata-editor';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  setApiOrigin(server.origin);
-  setCsrfToken('csrf-test-token');
+  server = await startApiTestServer();
 });
-afterAll(async () => {
-  setApiOrigin(null);
-  await server.close();
-});
+afterAll(() => server.close());
 
 const account = {
   id: 'acc_1',
