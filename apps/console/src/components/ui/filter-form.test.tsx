@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Filters } from '../../lib/paging';
 import { TextField } from './field';
-import { FilterForm } from './filter-form';
+import { CreatedRangeFields, FilterForm } from './filter-form';
 
 function NameFilter({
   filters,
@@ -54,5 +54,33 @@ describe('FilterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onChange).toHaveBeenCalledWith({});
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+});
+
+describe('CreatedRangeFields', () => {
+  it('keeps the local date-times as ISO instants and shows applied ones back', async () => {
+    const onChange = vi.fn();
+    const from = '2026-01-02T03:04';
+    const filters: Filters<'createdFrom' | 'createdTo'> = {
+      createdTo: new Date('2026-02-03T04:05').toISOString(),
+    };
+    render(
+      <FilterForm
+        label="Filter by date"
+        filters={filters}
+        onChange={onChange}
+        className="grid"
+        actionsClassName="flex"
+      >
+        {(draft, set) => <CreatedRangeFields draft={draft} set={set} />}
+      </FilterForm>,
+    );
+    expect(screen.getByLabelText('Created to')).toHaveValue('2026-02-03T04:05');
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: from } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(onChange).toHaveBeenCalledWith({
+      createdFrom: new Date(from).toISOString(),
+      createdTo: new Date('2026-02-03T04:05').toISOString(),
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
+import { isoToLocalInput, localInputToIso } from '../../lib/format-time';
 import type { Filters } from '../../lib/paging';
 import { Button } from './button';
+import { TextField } from './field';
 
 /**
  * A search form over URL filters: the fields edit a draft, "Apply filters" hands the draft on,
@@ -51,5 +53,37 @@ export function FilterForm<K extends string>({
         ) : null}
       </div>
     </form>
+  );
+}
+
+type CreatedRange = 'createdFrom' | 'createdTo';
+
+/** "Created from" / "Created to" as local date-times, kept in the draft as ISO instants. */
+export function CreatedRangeFields({
+  draft,
+  set,
+}: {
+  draft: Filters<CreatedRange>;
+  set: (name: CreatedRange, value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Created from"
+        type="datetime-local"
+        value={isoToLocalInput(draft.createdFrom)}
+        onChange={(event) => {
+          set('createdFrom', localInputToIso(event.target.value) ?? '');
+        }}
+      />
+      <TextField
+        label="Created to"
+        type="datetime-local"
+        value={isoToLocalInput(draft.createdTo)}
+        onChange={(event) => {
+          set('createdTo', localInputToIso(event.target.value) ?? '');
+        }}
+      />
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { CHAINS, SORT_ORDERS, WALLET_SORT_FIELDS, WALLET_STATUSES } from '@settlement/protocol';
-import { FilterForm } from '../../../components/ui/filter-form';
+import { CreatedRangeFields, FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { isoToLocalInput, localInputToIso } from '../../../lib/format-time';
 import type { WalletFilters as Filters } from '../api/keys';
 
 const any = { value: '', label: 'Any' };
@@ -53,22 +52,7 @@ export function WalletFilters({
               set('accountId', event.target.value.trim());
             }}
           />
-          <TextField
-            label="Created from"
-            type="datetime-local"
-            value={isoToLocalInput(draft.createdFrom)}
-            onChange={(event) => {
-              set('createdFrom', localInputToIso(event.target.value) ?? '');
-            }}
-          />
-          <TextField
-            label="Created to"
-            type="datetime-local"
-            value={isoToLocalInput(draft.createdTo)}
-            onChange={(event) => {
-              set('createdTo', localInputToIso(event.target.value) ?? '');
-            }}
-          />
+          <CreatedRangeFields draft={draft} set={set} />
           <SelectField
             label="Sort by"
             value={draft.sortBy ?? ''}
