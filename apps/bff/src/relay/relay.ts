@@ -32,11 +32,14 @@ export function createRelay(options: RelayOptions) {
   let stream: EventStream | null = null;
   let state: UpstreamState = 'offline';
   let rejectedCount = 0;
-  /** Events (new or redelivered) of the current tick, in arrival order; bounded by the client's ingress queue. */
+  /** Events (new or redelivered) of this tick, in order; bounded by the client's ingress queue. */
   let pending: NormalizedEvent[] = [];
   let flushTimer: NodeJS.Immediate | null = null;
 
-  /** Stores the pending events, then relays the ones that were new (a redelivery of an event whose first store failed counts as new). */
+  /**
+   * Stores the pending events in one transaction, then relays the new ones (a redelivery of an
+   * event whose first store failed is new).
+   */
   const flush = () => {
     if (flushTimer) clearImmediate(flushTimer);
     flushTimer = null;

@@ -152,7 +152,7 @@ export function staticRoutes(consoleDist: string): StaticRoutes {
       const names = await readdir(assetsDir).catch(() => []);
       const paths = [index, ...names.map((name) => join(assetsDir, name))];
       for (const path of paths) {
-        // Source maps (most of the build's bytes) are fetched by devtools only: compressed on demand.
+        // Source maps (most of the build's bytes) only reach devtools: compressed on demand.
         if (!COMPRESSIBLE.has(extname(path)) || path.endsWith('.map')) continue;
         const info = await stat(path).catch(() => null);
         if (info?.isFile()) await entryOf(path, info.mtimeMs, info.size).catch(() => null);

@@ -129,7 +129,7 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
 
   return {
     add: db.transaction(addOne),
-    /** Stores a batch in one transaction; the new rows, in order (duplicates left out). */
+    /** Stores a batch in one transaction; returns the new rows in order (no duplicates). */
     addMany: db.transaction((batch: readonly NormalizedEvent[]): StoredEvent[] => {
       const stored: StoredEvent[] = [];
       for (const event of batch) {
