@@ -46,12 +46,13 @@ const transaction = {
 let server: TestServer;
 let postReply: () => Reply | Promise<Reply>;
 let operationReply: () => Reply;
+let activeWallets: unknown[];
 
 beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/api/v1/wallets', (request) => {
     if (request.path.includes('status=ACTIVE'))
-      return { body: { items: [wallet], nextCursor: null } };
+      return { body: { items: activeWallets, nextCursor: null } };
     if (request.path.includes(`addressContains=${OWN_ADDRESS}`)) {
       return { body: { items: [ownWallet], nextCursor: null } };
     }
@@ -97,6 +98,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
+  activeWallets = [wallet];
 });
 
 const posts = () =>
@@ -121,6 +123,21 @@ async function fillAndReview() {
 }
 
 describe('NewWithdrawalPage', () => {
+  it('without an ACTIVE wallet, says so and links to creating one', async () => {
+    activeWallets = [];
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    const note = await screen.findByText(/There is no ACTIVE wallet to send from yet/);
+    expect(note).toHaveRole('note');
+    expect(screen.getByRole('link', { name: 'Create a wallet' })).toHaveAttribute(
+      'href',
+      '/wallets',
+    );
+    expect(screen.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+  });
+
   it('reviews atomic amount, fee and total, and a double click creates one withdrawal', async () => {
     postReply = () =>
       new Promise((resolve) =>

@@ -154,6 +154,15 @@ export function WithdrawalForm({
         ]}
         error={isSubmitted && !wallet ? 'Choose the wallet to send from.' : null}
       />
+      {wallets.length === 0 ? (
+        <p role="note" className="text-sm text-slate-700">
+          There is no ACTIVE wallet to send from yet.{' '}
+          <Link to="/wallets" className="font-medium text-indigo-700 underline">
+            Create a wallet
+          </Link>{' '}
+          and fund it with a deposit first.
+        </p>
+      ) : null}
       {wallet && readiness && !readiness.isReady ? (
         <div
           role="note"
