@@ -9,8 +9,8 @@ function NameFilter({
   filters,
   onChange,
 }: {
-  filters: Filters<'name'>;
-  onChange: (filters: Filters<'name'>) => void;
+  filters: Filters<'name' | 'id'>;
+  onChange: (filters: Filters<'name' | 'id'>) => void;
 }) {
   return (
     <FilterForm
@@ -20,20 +20,27 @@ function NameFilter({
       className="grid"
       actionsClassName="flex"
     >
-      {(draft, set) => (
-        <TextField
-          label="Name"
-          value={draft.name ?? ''}
-          onChange={(event) => {
-            set('name', event.target.value);
-          }}
-        />
+      {(_draft, _set, bind) => (
+        <>
+          <TextField label="Name" {...bind('name')} />
+          <TextField label="Id" {...bind('id', { trim: true })} />
+        </>
       )}
     </FilterForm>
   );
 }
 
 describe('FilterForm', () => {
+  it('binds fields to the draft, trimming only the fields asked to', async () => {
+    const onChange = vi.fn();
+    render(<NameFilter filters={{ name: 'bob' }} onChange={onChange} />);
+    expect(screen.getByLabelText('Name')).toHaveValue('bob');
+    await userEvent.type(screen.getByLabelText('Name'), ' jr ');
+    await userEvent.type(screen.getByLabelText('Id'), ' acc_1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(onChange).toHaveBeenCalledWith({ name: 'bob jr ', id: 'acc_1' });
+  });
+
   it('hands the edited draft on only when "Apply filters" is pressed', async () => {
     const onChange = vi.fn();
     render(<NameFilter filters={{}} onChange={onChange} />);

@@ -1,9 +1,18 @@
 import { useState } from 'react';
-import type { ReactNode, SubmitEvent } from 'react';
+import type { ChangeEvent, ReactNode, SubmitEvent } from 'react';
 import { isoToLocalInput, localInputToIso } from '../../lib/format-time';
 import type { Filters } from '../../lib/paging';
 import { Button } from './button';
 import { TextField } from './field';
+
+/** The value and change handler of one field bound to a draft filter; ids are trimmed. */
+export type Bind<K extends string> = (
+  name: K,
+  options?: { trim?: boolean },
+) => {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+};
 
 /**
  * A search form over URL filters: the fields edit a draft, "Apply filters" hands the draft on,
@@ -23,12 +32,18 @@ export function FilterForm<K extends string>({
   onChange: (filters: Filters<K>) => void;
   className: string;
   actionsClassName: string;
-  children: (draft: Filters<K>, set: (name: K, value: string) => void) => ReactNode;
+  children: (draft: Filters<K>, set: (name: K, value: string) => void, bind: Bind<K>) => ReactNode;
 }) {
   const [draft, setDraft] = useState<Filters<K>>(filters);
   const set = (name: K, value: string) => {
     setDraft((previous) => ({ ...previous, [name]: value }));
   };
+  const bind: Bind<K> = (name, options = {}) => ({
+    value: draft[name] ?? '',
+    onChange: (event) => {
+      set(name, options.trim ? event.target.value.trim() : event.target.value);
+    },
+  });
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     onChange(draft);
@@ -37,7 +52,7 @@ export function FilterForm<K extends string>({
 
   return (
     <form role="search" aria-label={label} onSubmit={handleSubmit} className={className}>
-      {children(draft, set)}
+      {children(draft, set, bind)}
       <div className={actionsClassName}>
         <Button type="submit">Apply filters</Button>
         {hasFilters ? (

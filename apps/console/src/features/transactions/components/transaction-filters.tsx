@@ -22,14 +22,11 @@ export function TransactionFilters({
       className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-3 xl:grid-cols-5"
       actionsClassName="flex gap-2"
     >
-      {(draft, set) => (
+      {(draft, set, bind) => (
         <>
           <SelectField
             label="Status"
-            value={draft.status ?? ''}
-            onChange={(event) => {
-              set('status', event.target.value);
-            }}
+            {...bind('status')}
             options={[
               any,
               ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') })),
@@ -37,10 +34,7 @@ export function TransactionFilters({
           />
           <SelectField
             label="Type"
-            value={draft.type ?? ''}
-            onChange={(event) => {
-              set('type', event.target.value);
-            }}
+            {...bind('type')}
             options={[
               any,
               ...TRANSACTION_TYPES.map((t) => ({ value: t, label: t.replaceAll('_', ' ') })),
@@ -48,41 +42,17 @@ export function TransactionFilters({
           />
           <SelectField
             label="Chain"
-            value={draft.chain ?? ''}
-            onChange={(event) => {
-              set('chain', event.target.value);
-            }}
+            {...bind('chain')}
             options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
           />
           <SelectField
             label="Asset"
-            value={draft.asset ?? ''}
-            onChange={(event) => {
-              set('asset', event.target.value);
-            }}
+            {...bind('asset')}
             options={[any, ...assets.map((a) => ({ value: a, label: a }))]}
           />
-          <TextField
-            label="Client reference"
-            value={draft.clientReference ?? ''}
-            onChange={(event) => {
-              set('clientReference', event.target.value.trim());
-            }}
-          />
-          <TextField
-            label="Account id"
-            value={draft.accountId ?? ''}
-            onChange={(event) => {
-              set('accountId', event.target.value.trim());
-            }}
-          />
-          <TextField
-            label="Wallet id"
-            value={draft.walletId ?? ''}
-            onChange={(event) => {
-              set('walletId', event.target.value.trim());
-            }}
-          />
+          <TextField label="Client reference" {...bind('clientReference', { trim: true })} />
+          <TextField label="Account id" {...bind('accountId', { trim: true })} />
+          <TextField label="Wallet id" {...bind('walletId', { trim: true })} />
           <CreatedRangeFields draft={draft} set={set} />
         </>
       )}

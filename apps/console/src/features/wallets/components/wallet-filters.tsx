@@ -20,45 +20,24 @@ export function WalletFilters({
       className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-4 xl:grid-cols-8"
       actionsClassName="col-span-full flex gap-2"
     >
-      {(draft, set) => (
+      {(draft, set, bind) => (
         <>
           <SelectField
             label="Status"
-            value={draft.status ?? ''}
-            onChange={(event) => {
-              set('status', event.target.value);
-            }}
+            {...bind('status')}
             options={[any, ...WALLET_STATUSES.map((s) => ({ value: s, label: s }))]}
           />
           <SelectField
             label="Chain"
-            value={draft.chain ?? ''}
-            onChange={(event) => {
-              set('chain', event.target.value);
-            }}
+            {...bind('chain')}
             options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
           />
-          <TextField
-            label="Address contains"
-            value={draft.addressContains ?? ''}
-            onChange={(event) => {
-              set('addressContains', event.target.value.trim());
-            }}
-          />
-          <TextField
-            label="Account id"
-            value={draft.accountId ?? ''}
-            onChange={(event) => {
-              set('accountId', event.target.value.trim());
-            }}
-          />
+          <TextField label="Address contains" {...bind('addressContains', { trim: true })} />
+          <TextField label="Account id" {...bind('accountId', { trim: true })} />
           <CreatedRangeFields draft={draft} set={set} />
           <SelectField
             label="Sort by"
-            value={draft.sortBy ?? ''}
-            onChange={(event) => {
-              set('sortBy', event.target.value);
-            }}
+            {...bind('sortBy')}
             options={[
               { value: '', label: 'Default (created)' },
               ...WALLET_SORT_FIELDS.map((f) => ({
@@ -69,10 +48,7 @@ export function WalletFilters({
           />
           <SelectField
             label="Order"
-            value={draft.sortOrder ?? ''}
-            onChange={(event) => {
-              set('sortOrder', event.target.value);
-            }}
+            {...bind('sortOrder')}
             options={[
               { value: '', label: 'Default (newest)' },
               ...SORT_ORDERS.map((o) => ({
