@@ -131,11 +131,7 @@ export function AccountDetailPage() {
           {() => (
             <>
               <WalletsTable wallets={walletItems} label="Wallets of this account" />
-              <LoadMore
-                hasNextPage={wallets.hasNextPage}
-                isFetching={wallets.isFetchingNextPage}
-                onLoadMore={() => void wallets.fetchNextPage()}
-              />
+              <LoadMore query={wallets} />
             </>
           )}
         </QueryView>

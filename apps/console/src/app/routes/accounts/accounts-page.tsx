@@ -64,11 +64,7 @@ export function AccountsPage() {
           {() => (
             <>
               <AccountsTable accounts={accounts} />
-              <LoadMore
-                hasNextPage={query.hasNextPage}
-                isFetching={query.isFetchingNextPage}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
+              <LoadMore query={query} />
             </>
           )}
         </QueryView>

@@ -39,11 +39,7 @@ export function WalletsPage() {
           {() => (
             <>
               <WalletsTable wallets={wallets} />
-              <LoadMore
-                hasNextPage={query.hasNextPage}
-                isFetching={query.isFetchingNextPage}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
+              <LoadMore query={query} />
             </>
           )}
         </QueryView>
