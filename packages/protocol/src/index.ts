@@ -11,3 +11,4 @@ export * from './schemas/common';
 export * from './schemas/mpc';
 export * from './schemas/transaction';
 export * from './schemas/wallet';
+export * from './bff/relay';

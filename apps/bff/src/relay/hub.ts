@@ -1,13 +1,18 @@
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
-import { resourcePathsFor } from '@settlement/protocol';
+import {
+  RELAY_CLOSE,
+  resourcePathsFor,
+  type RelayFrame,
+  type UpstreamState,
+} from '@settlement/protocol';
 import type { StoredEvent } from '../store/events';
 
-export type UpstreamState = 'connected' | 'reconnecting' | 'offline';
+export type { UpstreamState };
 
 /** Close code and reason a browser gets when it cannot keep up: reconnect with ?after=. */
-export const SLOW_CLIENT_CLOSE = { code: 4008, reason: 'resume' } as const;
-export const SESSION_END_CLOSE = { code: 4001, reason: 'session ended' } as const;
+export const SLOW_CLIENT_CLOSE = RELAY_CLOSE.resume;
+export const SESSION_END_CLOSE = RELAY_CLOSE.sessionEnded;
 
 /** The frame of one event, serialized once and sent as the same bytes to every socket. */
 export function eventFrame(event: StoredEvent): string {
@@ -23,11 +28,11 @@ export function eventFrame(event: StoredEvent): string {
       sequence: event.sequence,
     },
     invalidates: resourcePathsFor({ type: event.type, data: event.data }),
-  });
+  } satisfies RelayFrame);
 }
 
 export function upstreamFrame(state: UpstreamState): string {
-  return JSON.stringify({ kind: 'upstream', state });
+  return JSON.stringify({ kind: 'upstream', state } satisfies RelayFrame);
 }
 
 /** `transport` is the socket under the WebSocket (from the upgrade), corked around a batch. */

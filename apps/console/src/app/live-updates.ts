@@ -154,8 +154,8 @@ export function applyFrame(
   frame: RelayFrame,
   invalidate: Invalidate = invalidateNow(queryClient),
 ): void {
-  if (frame.kind !== 'event') return;
-  applyTerminalStatus(queryClient, frame.event);
+  if (frame.kind !== 'event' && frame.kind !== 'change') return;
+  if (frame.kind === 'event') applyTerminalStatus(queryClient, frame.event);
   for (const path of frame.invalidates) {
     for (const target of keysForPath(path)) invalidate(target);
   }
@@ -224,6 +224,10 @@ export function startLiveUpdates(
     onFrame: (frame) => {
       if (frame.kind === 'upstream') {
         update({ upstream: frame.state });
+        return;
+      }
+      if (frame.kind !== 'event') {
+        applyFrame(queryClient, frame, batcher.invalidate);
         return;
       }
       const { event } = frame;

@@ -1,33 +1,17 @@
-import { z } from 'zod';
+import {
+  RELAY_CLOSE,
+  RELAY_RESUME_PARAM,
+  RelayFrameSchema,
+  type RelayFrame,
+} from '@settlement/protocol';
 
 /**
  * One WebSocket to the BFF's relay (`/bff/events`), resumed from the last seen event id after
  * every reconnect. Frames are validated here; the app decides what they mean.
  */
 
-export const RelayedEventSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  occurredAt: z.string(),
-  correlationId: z.string().nullable().optional(),
-  orgId: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).default({}),
-  sequence: z.number().nullable().optional(),
-});
-export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
-
-export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const;
-export type UpstreamState = (typeof UPSTREAM_STATES)[number];
-
-export const RelayFrameSchema = z.discriminatedUnion('kind', [
-  z.looseObject({
-    kind: z.literal('event'),
-    event: RelayedEventSchema,
-    invalidates: z.array(z.string()).default([]),
-  }),
-  z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
-]);
-export type RelayFrame = z.infer<typeof RelayFrameSchema>;
+export { RelayFrameSchema, UPSTREAM_STATES } from '@settlement/protocol';
+export type { RelayFrame, RelayedEvent, UpstreamState } from '@settlement/protocol';
 
 /** The browser's link to the BFF: connecting, open, or waiting to reconnect. */
 export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -49,7 +33,7 @@ export type EventsSocket = {
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
-export const RESUME_CLOSE_CODE = 4008;
+export const RESUME_CLOSE_CODE = RELAY_CLOSE.resume.code;
 
 /** Full jitter: a random delay between 0 and min(cap, base * 2^attempt). */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -59,7 +43,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 export function defaultEventsUrl(after: string | null): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = after ? `?after=${encodeURIComponent(after)}` : '';
+  const query = after ? `?${RELAY_RESUME_PARAM}=${encodeURIComponent(after)}` : '';
   return `${protocol}//${window.location.host}/bff/events${query}`;
 }
 

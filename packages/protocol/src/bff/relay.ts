@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The BFF's browser event stream (`GET /bff/events`): the frames it sends and the close codes it
+ * uses. The upstream interface defines neither; the BFF and the console both read them from here.
+ */
+
+/** Query parameter a browser resumes with: the id of the last event it processed. */
+export const RELAY_RESUME_PARAM = 'after';
+
+export const RELAY_CLOSE = {
+  /** The session was ended (logout, revocation, expiry): do not reconnect, the operator is out. */
+  sessionEnded: { code: 4001, reason: 'session ended' },
+  /** The socket could not keep up (or a replay was too long): reconnect at once with `after`. */
+  resume: { code: 4008, reason: 'resume' },
+} as const;
+
+export const RelayedEventSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  occurredAt: z.string(),
+  correlationId: z.string().nullable().optional(),
+  orgId: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).default({}),
+  sequence: z.number().nullable().optional(),
+});
+export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
+
+export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const;
+export type UpstreamState = (typeof UPSTREAM_STATES)[number];
+
+/** Why a browser must reload what it shows from REST instead of relying on a replay. */
+export const RESYNC_REASONS = ['resume-point-unknown'] as const;
+
+export const RelayFrameSchema = z.discriminatedUnion('kind', [
+  /** One normalized upstream event and the BFF REST paths whose data it changed. */
+  z.looseObject({
+    kind: z.literal('event'),
+    event: RelayedEventSchema,
+    invalidates: z.array(z.string()).default([]),
+  }),
+  /** The state of the BFF's own link to the upstream event stream. */
+  z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
+  /** Replay is impossible from the requested point: everything shown must be refetched. */
+  z.looseObject({ kind: z.literal('resync'), reason: z.enum(RESYNC_REASONS) }),
+  /**
+   * A change made in the BFF itself (withdrawal requests, policy, address book, operators), so
+   * other consoles refresh without reload. `topic` names it; `invalidates` lists BFF REST paths.
+   */
+  z.looseObject({
+    kind: z.literal('change'),
+    topic: z.string().min(1),
+    invalidates: z.array(z.string()).default([]),
+  }),
+]);
+export type RelayFrame = z.infer<typeof RelayFrameSchema>;
