@@ -157,7 +157,8 @@ export function createWithdrawal(
     feeAsset: quote.asset,
     estimatedFeeAtomic: quote.estimatedFeeAtomic.toString(),
     reservedFeeAtomic: quote.reservedFeeAtomic.toString(),
-    actualFeeAtomic: quote.actualFeeAtomic.toString(),
+    // No fee is consumed before the chain includes the transfer; broadcast sets the actual fee.
+    actualFeeAtomic: null,
     feeLimitAtomic: quote.feeLimitAtomic === null ? null : quote.feeLimitAtomic.toString(),
     forcedOutcome,
     txHash: null,

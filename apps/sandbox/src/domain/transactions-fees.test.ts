@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteFee } from './transactions-fees';
+import { burnedFee, quoteFee } from './transactions-fees';
 
 describe('quoteFee', () => {
   it('charges 1.1 TRX for a native transfer and refuses a fee limit there', () => {
@@ -9,27 +9,37 @@ describe('quoteFee', () => {
         asset: 'TRX',
         estimatedFeeAtomic: 1_100_000n,
         reservedFeeAtomic: 1_100_000n,
-        actualFeeAtomic: 1_100_000n,
         feeLimitAtomic: null,
       },
     });
     expect(quoteFee(false, '30000000').ok).toBe(false);
   });
 
-  it('reserves the TRC-20 fee limit (default 30 TRX) and charges at most 13.45 TRX', () => {
+  it('reserves the TRC-20 fee limit (default 30 TRX) and estimates at most 13.45 TRX', () => {
     const byDefault = quoteFee(true, undefined);
     expect(byDefault).toMatchObject({
       ok: true,
       quote: {
+        estimatedFeeAtomic: 13_450_000n,
         reservedFeeAtomic: 30_000_000n,
-        actualFeeAtomic: 13_450_000n,
         feeLimitAtomic: 30_000_000n,
       },
     });
     expect(quoteFee(true, '5000000')).toMatchObject({
       ok: true,
-      quote: { reservedFeeAtomic: 5_000_000n, actualFeeAtomic: 5_000_000n },
+      quote: { estimatedFeeAtomic: 5_000_000n, reservedFeeAtomic: 5_000_000n },
     });
+  });
+
+  it('a quote carries no actual fee: that exists only once the chain burns it', () => {
+    expect(quoteFee(false, undefined)).not.toHaveProperty('quote.actualFeeAtomic');
+    expect(quoteFee(true, undefined)).not.toHaveProperty('quote.actualFeeAtomic');
+  });
+
+  it('burns 1.1 TRX for a native transfer and min(13.45 TRX, fee limit) for TRC-20', () => {
+    expect(burnedFee(null)).toBe(1_100_000n);
+    expect(burnedFee(30_000_000n)).toBe(13_450_000n);
+    expect(burnedFee(5_000_000n)).toBe(5_000_000n);
   });
 
   it('accepts fee limits from 1 to 15,000 TRX only', () => {

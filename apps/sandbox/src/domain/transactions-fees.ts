@@ -8,8 +8,9 @@ import { FEE_LIMIT_MAX_ATOMIC, FEE_LIMIT_MIN_ATOMIC, parseAtomic } from '@settle
  *   not accepted for it (INVALID_FEE_LIMIT).
  * - TRC-20 transfer (USDT): `chainParams.feeLimitAtomic`, 1..15,000 TRX in sun (default 30 TRX),
  *   is reserved in full; the actual fee is 13.45 TRX, or the fee limit when that is lower.
- * - A transaction that FAILS before broadcast consumes no fee; FAILED_ON_CHAIN consumes the
- *   actual fee (energy is burnt even when the contract reverts).
+ * - The actual fee exists only once the chain included the transfer (broadcast): a transaction
+ *   that FAILS before broadcast consumes none; FAILED_ON_CHAIN consumes it (energy is burnt
+ *   even when the contract reverts). Until broadcast the quote is an estimate.
  */
 export const FEE_ASSET = 'TRX';
 export const NATIVE_TRANSFER_FEE_ATOMIC = 1_100_000n;
@@ -20,9 +21,17 @@ export type FeeQuote = {
   asset: string;
   estimatedFeeAtomic: bigint;
   reservedFeeAtomic: bigint;
-  actualFeeAtomic: bigint;
   feeLimitAtomic: bigint | null;
 };
+
+/**
+ * The fee the simulated chain burns when it includes a transfer. Only TRC-20 transfers carry a
+ * fee limit (a native transfer refuses one), so the limit alone tells the two apart.
+ */
+export function burnedFee(feeLimitAtomic: bigint | null): bigint {
+  if (feeLimitAtomic === null) return NATIVE_TRANSFER_FEE_ATOMIC;
+  return TRC20_ACTUAL_FEE_ATOMIC < feeLimitAtomic ? TRC20_ACTUAL_FEE_ATOMIC : feeLimitAtomic;
+}
 
 export type FeeQuoteResult = { ok: true; quote: FeeQuote } | { ok: false; message: string };
 
@@ -40,9 +49,8 @@ export function quoteFee(isToken: boolean, feeLimitAtomic: string | undefined): 
       ok: true,
       quote: {
         asset: FEE_ASSET,
-        estimatedFeeAtomic: NATIVE_TRANSFER_FEE_ATOMIC,
+        estimatedFeeAtomic: burnedFee(null),
         reservedFeeAtomic: NATIVE_TRANSFER_FEE_ATOMIC,
-        actualFeeAtomic: NATIVE_TRANSFER_FEE_ATOMIC,
         feeLimitAtomic: null,
       },
     };
@@ -55,14 +63,12 @@ export function quoteFee(isToken: boolean, feeLimitAtomic: string | undefined): 
       message: `chainParams.feeLimitAtomic must be from ${FEE_LIMIT_MIN_ATOMIC} to ${FEE_LIMIT_MAX_ATOMIC} sun.`,
     };
   }
-  const actual = TRC20_ACTUAL_FEE_ATOMIC < limit ? TRC20_ACTUAL_FEE_ATOMIC : limit;
   return {
     ok: true,
     quote: {
       asset: FEE_ASSET,
-      estimatedFeeAtomic: actual,
+      estimatedFeeAtomic: burnedFee(limit),
       reservedFeeAtomic: limit,
-      actualFeeAtomic: actual,
       feeLimitAtomic: limit,
     },
   };

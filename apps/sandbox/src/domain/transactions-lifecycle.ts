@@ -3,6 +3,7 @@ import { FINALITY_CONFIRMATIONS, type EventType } from '@settlement/protocol';
 import { newTxHash, type Block } from '../chain/simulated-chain';
 import { appendEvent } from '../events/outbox';
 import { depositEventData, markDepositCredited } from './deposits';
+import { burnedFee } from './transactions-fees';
 import {
   creditDeposit,
   releaseReservation,
@@ -21,7 +22,7 @@ import { transactionEventData } from './transactions-view';
 /**
  * Moves PENDING transactions along on every block of the simulated chain:
  * signing timeout -> FAILED (CO_SIGNER_TIMEOUT); SIGNED -> broadcast in this block (txHash,
- * 1 confirmation) or FAILED when the forced outcome says so; confirmations progress; at
+ * 1 confirmation, the actual fee) or FAILED when the forced outcome says so; confirmations progress; at
  * finality CONFIRMED or FAILED_ON_CHAIN. Deposits confirm and are credited at finality.
  * Each step of each transaction is one SQLite transaction with its postings and events.
  */
@@ -122,6 +123,11 @@ function broadcast(db: Database.Database, row: TransactionRow, block: Block): vo
   }
   const next = patchPending(db, row, {
     stage: 'BROADCAST',
+    // Inclusion in a block burns the fee, whatever the execution's outcome at finality.
+    actualFeeAtomic:
+      row.feeAsset === null
+        ? null
+        : burnedFee(row.feeLimitAtomic === null ? null : BigInt(row.feeLimitAtomic)).toString(),
     txHash: newTxHash(),
     blockNumber: block.number,
     confirmations: 1,
@@ -138,7 +144,6 @@ function finalizeOutgoing(db: Database.Database, row: TransactionRow, at: string
       status: 'FAILED_ON_CHAIN',
       stage: 'DONE',
       confirmations: FINALITY_CONFIRMATIONS,
-      actualFeeAtomic: row.actualFeeAtomic,
       failureCode: 'EXECUTION_REVERTED',
       failureMessage: 'The transaction was included in a block but its execution failed.',
       updatedAt: at,

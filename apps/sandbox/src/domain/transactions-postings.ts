@@ -57,6 +57,10 @@ export function releaseReservation(db: Database.Database, row: TransactionRow, a
 function feePostings(row: TransactionRow): Posting[] {
   const wallet = source(row);
   const { fee, feeAsset } = reservedParts(row);
+  // Settling happens after broadcast only; a missing actual fee would silently charge nothing.
+  if (fee > 0n && row.actualFeeAtomic === null) {
+    throw new Error(`transaction ${row.id} settles without an actual fee (never broadcast)`);
+  }
   const actual = BigInt(row.actualFeeAtomic ?? '0');
   return [
     { book: heldBook(wallet, feeAsset), amount: -fee },
