@@ -7,6 +7,7 @@ const dot: Record<Milestone['state'], string> = {
   current: 'bg-amber-500 ring-amber-100 animate-pulse',
   pending: 'bg-slate-300 ring-slate-100',
   failed: 'bg-red-600 ring-red-100',
+  skipped: 'bg-white ring-slate-200 border border-slate-400',
 };
 
 const stateText: Record<Milestone['state'], string> = {
@@ -14,6 +15,7 @@ const stateText: Record<Milestone['state'], string> = {
   current: 'in progress',
   pending: 'not yet',
   failed: 'failed',
+  skipped: 'did not happen',
 };
 
 export function StatusTimeline({ milestones }: { milestones: Milestone[] }) {
@@ -38,10 +40,18 @@ export function StatusTimeline({ milestones }: { milestones: Milestone[] }) {
             <p
               className={clsx(
                 'font-medium',
-                milestone.state === 'pending' ? 'text-slate-600' : 'text-slate-900',
+                milestone.state === 'pending' || milestone.state === 'skipped'
+                  ? 'text-slate-600'
+                  : 'text-slate-900',
               )}
             >
-              {milestone.label} <span className="sr-only">({stateText[milestone.state]})</span>
+              {milestone.label}{' '}
+              {milestone.state === 'skipped' ? (
+                // Said in words, not only by the hollow dot: this step never took place.
+                <span className="text-xs font-normal text-slate-600">({stateText.skipped})</span>
+              ) : (
+                <span className="sr-only">({stateText[milestone.state]})</span>
+              )}
             </p>
             {milestone.at ? (
               <p className="text-xs text-slate-600">

@@ -2,7 +2,8 @@ import { FINALITY_CONFIRMATIONS, isTerminalStatus } from '@settlement/protocol';
 import type { Transaction } from '@settlement/protocol';
 import type { TimelineEvent } from '../api/transaction-timeline';
 
-export type MilestoneState = 'done' | 'current' | 'pending' | 'failed';
+/** `skipped`: the transaction ended (failed) without this step ever happening. */
+export type MilestoneState = 'done' | 'current' | 'pending' | 'failed' | 'skipped';
 export type Milestone = {
   key: string;
   label: string;
@@ -19,7 +20,9 @@ const TERMINAL_LABELS: Record<string, string> = {
   FAILED_ON_CHAIN: 'Failed on chain',
 };
 
-const STAGE_ORDER = ['RESERVED', 'SIGNING', 'SIGNED', 'BROADCAST', 'DONE'] as const;
+// DONE is left out on purpose: it says processing ended, not how far it got (a withdrawal that
+// failed before broadcast ends in DONE too), so it must not mark signing or broadcast done.
+const STAGE_ORDER = ['RESERVED', 'SIGNING', 'SIGNED', 'BROADCAST'] as const;
 
 function stageIndex(event: TimelineEvent): number {
   const stage = event.data.stage;
@@ -63,6 +66,9 @@ export function buildTimeline(transaction: Transaction, events: TimelineEvent[])
   const status = transaction.status;
   const isTerminal = isTerminalStatus(status);
   const isFailed = status === 'FAILED' || status === 'FAILED_ON_CHAIN';
+  // Only a transaction the chain included can be CONFIRMED or FAILED_ON_CHAIN: every step
+  // before inclusion happened even when its events are missing (another deployment).
+  const wentOnChain = status === 'CONFIRMED' || status === 'FAILED_ON_CHAIN';
   const confirmations = confirmationsOf(transaction, sorted);
   const txHash =
     transaction.onChainDetails?.txHash ??
@@ -118,11 +124,12 @@ export function buildTimeline(transaction: Transaction, events: TimelineEvent[])
           detail: null,
         },
       ],
-      isTerminal,
+      status,
     );
   }
 
-  const stageDone = (index: number) => reached >= index || isTerminal;
+  const hasReserve = (transaction.balanceEffects ?? []).some((e) => e.kind === 'RESERVE');
+  const isBroadcast = Boolean(txHash) || reached >= 3 || wentOnChain;
   return finish(
     [
       {
@@ -135,35 +142,42 @@ export function buildTimeline(transaction: Transaction, events: TimelineEvent[])
       {
         key: 'reserved',
         label: 'Funds reserved',
-        state: stageDone(0) ? 'done' : 'pending',
+        state: reached >= 0 || hasReserve || wentOnChain ? 'done' : 'pending',
         at: firstAt(sorted, (e) => stageIndex(e) >= 0),
         detail: null,
       },
       {
         key: 'signing',
         label: 'Signed by MPC',
-        state: reached >= 2 || txHash ? 'done' : reached === 1 ? 'current' : 'pending',
+        state: reached >= 2 || isBroadcast ? 'done' : reached === 1 ? 'current' : 'pending',
         at: firstAt(sorted, (e) => stageIndex(e) >= 2),
         detail: null,
       },
       {
         key: 'broadcast',
         label: 'Broadcast',
-        state: txHash || reached >= 3 ? 'done' : 'pending',
+        state: isBroadcast ? 'done' : 'pending',
         at: firstAt(sorted, (e) => typeof e.data.txHash === 'string' && e.data.txHash !== ''),
         detail: txHash,
       },
       confirmationStep,
       terminal,
     ],
-    isTerminal,
+    status,
   );
 }
 
-/** The first unfinished step of a live transaction is "current"; none once terminal. */
-function finish(milestones: Milestone[], isTerminal: boolean): Milestone[] {
-  if (isTerminal || milestones.some((m) => m.state === 'current' || m.state === 'failed'))
-    return milestones;
+/**
+ * The first unfinished step of a live transaction is "current". Once it failed, a step still
+ * unfinished never happened ("skipped"), so nothing pulses or waits on a finished transaction.
+ */
+function finish(milestones: Milestone[], status: Transaction['status']): Milestone[] {
+  if (status === 'FAILED' || status === 'FAILED_ON_CHAIN') {
+    return milestones.map((m) =>
+      m.state === 'pending' || m.state === 'current' ? { ...m, state: 'skipped' } : m,
+    );
+  }
+  if (isTerminalStatus(status) || milestones.some((m) => m.state === 'current')) return milestones;
   const index = milestones.findIndex((m) => m.state === 'pending');
   return milestones.map((m, i) => (i === index ? { ...m, state: 'current' } : m));
 }
