@@ -79,6 +79,30 @@ export const ERROR_CODES = {
     retryable: false,
     text: "The organization's plan allows no more wallets.",
   },
+  /** BFF only (withdrawal governance): the policy or a limit refuses this withdrawal. */
+  POLICY_BLOCKED: {
+    status: 403,
+    retryable: false,
+    text: 'The withdrawal policy blocks this withdrawal.',
+  },
+  /** BFF only: the requester (or creator) cannot approve their own request. */
+  SELF_APPROVAL_FORBIDDEN: {
+    status: 403,
+    retryable: false,
+    text: 'You cannot approve your own request; another operator must.',
+  },
+  /** BFF only: the withdrawal request or entry is no longer awaiting this action. */
+  REQUEST_NOT_PENDING: {
+    status: 409,
+    retryable: false,
+    text: 'This request is no longer awaiting approval.',
+  },
+  /** BFF only: the address book already holds this (chain, address). */
+  ADDRESS_BOOK_DUPLICATE: {
+    status: 409,
+    retryable: false,
+    text: 'The address book already holds this address on this chain.',
+  },
   UNAUTHENTICATED: { status: 401, retryable: false, text: 'Authentication failed.' },
   FORBIDDEN: { status: 403, retryable: false, text: 'Not allowed for this key or role.' },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false, text: 'The request body is too large.' },

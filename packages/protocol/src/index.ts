@@ -12,3 +12,4 @@ export * from './schemas/mpc';
 export * from './schemas/transaction';
 export * from './schemas/wallet';
 export * from './bff/relay';
+export * from './bff/governance';
