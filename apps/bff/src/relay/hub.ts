@@ -38,10 +38,19 @@ export function upstreamFrame(state: UpstreamState): string {
 /** `transport` is the socket under the WebSocket (from the upgrade), corked around a batch. */
 type Client = { socket: WebSocket; transport: Duplex; sessionHash: string; isAlive: boolean };
 
+/**
+ * How often the sessions behind open sockets are checked. Expiry and revocation (possibly by
+ * another BFF process on the same database) have no event of their own, so a socket of an
+ * ended session is closed within this period rather than at the next 30 s heartbeat.
+ */
+export const SESSION_CHECK_INTERVAL_MS = 1_000;
+
 export type HubOptions = {
   /** Per-socket bound of queued bytes; past it the socket is closed with 4008 "resume". */
   maxBufferedBytes: number;
   pingIntervalMs: number;
+  /** Defaults to SESSION_CHECK_INTERVAL_MS. */
+  sessionCheckIntervalMs?: number;
   isSessionAlive: (sessionHash: string) => boolean;
 };
 
@@ -49,6 +58,7 @@ export type HubOptions = {
 export function createHub(options: HubOptions) {
   const clients = new Set<Client>();
   let timer: NodeJS.Timeout | null = null;
+  let sessionTimer: NodeJS.Timeout | null = null;
 
   function drop(client: Client, close: { code: number; reason: string }): void {
     if (!clients.delete(client)) return;
@@ -76,6 +86,19 @@ export function createHub(options: HubOptions) {
       for (const frame of frames) send(client, frame);
     } finally {
       client.transport.uncork();
+    }
+  }
+
+  /** Closes the sockets of every ended session; each session is looked up once per check. */
+  function closeEndedSessions(): void {
+    const isAlive = new Map<string, boolean>();
+    for (const client of clients) {
+      let alive = isAlive.get(client.sessionHash);
+      if (alive === undefined) {
+        alive = options.isSessionAlive(client.sessionHash);
+        isAlive.set(client.sessionHash, alive);
+      }
+      if (!alive) drop(client, SESSION_END_CLOSE);
     }
   }
 
@@ -120,15 +143,12 @@ export function createHub(options: HubOptions) {
     },
     start(): void {
       if (timer) return;
+      // Heartbeat: a socket that did not answer the previous ping is dead.
       timer = setInterval(() => {
         for (const client of clients) {
-          if (!client.isAlive || !options.isSessionAlive(client.sessionHash)) {
-            if (!client.isAlive) {
-              clients.delete(client);
-              client.socket.terminate();
-            } else {
-              drop(client, SESSION_END_CLOSE);
-            }
+          if (!client.isAlive) {
+            clients.delete(client);
+            client.socket.terminate();
             continue;
           }
           client.isAlive = false;
@@ -136,10 +156,17 @@ export function createHub(options: HubOptions) {
         }
       }, options.pingIntervalMs);
       timer.unref();
+      sessionTimer = setInterval(
+        closeEndedSessions,
+        options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS,
+      );
+      sessionTimer.unref();
     },
     stop(): void {
       if (timer) clearInterval(timer);
+      if (sessionTimer) clearInterval(sessionTimer);
       timer = null;
+      sessionTimer = null;
       for (const client of clients) client.socket.terminate();
       clients.clear();
     },

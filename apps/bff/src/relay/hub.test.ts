@@ -1,0 +1,112 @@
+import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import { RELAY_CLOSE } from '@settlement/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createHub, SESSION_CHECK_INTERVAL_MS } from './hub';
+
+/** The parts of a `ws` socket the hub uses, recording what the hub did to it. */
+class FakeSocket extends EventEmitter {
+  readyState: number = WebSocket.OPEN;
+  bufferedAmount = 0;
+  closed: { code: number; reason: string } | null = null;
+  isTerminated = false;
+  pings = 0;
+  close(code: number, reason: string): void {
+    this.closed = { code, reason };
+  }
+  terminate(): void {
+    this.isTerminated = true;
+  }
+  ping(): void {
+    this.pings += 1;
+  }
+  send(): void {}
+}
+
+const transport = { cork: () => undefined, uncork: () => undefined } as unknown as Duplex;
+
+function connect(hub: ReturnType<typeof createHub>, sessionHash: string): FakeSocket {
+  const socket = new FakeSocket();
+  hub.add(socket as unknown as WebSocket, transport, sessionHash, []);
+  return socket;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('hub session checks', () => {
+  it('closes the sockets of a session that expired within the check period, long before the heartbeat', () => {
+    const alive = new Set(['session-a', 'session-b']);
+    const isSessionAlive = vi.fn((hash: string) => alive.has(hash));
+    const hub = createHub({ maxBufferedBytes: 1024, pingIntervalMs: 30_000, isSessionAlive });
+    const a1 = connect(hub, 'session-a');
+    const a2 = connect(hub, 'session-a');
+    const b = connect(hub, 'session-b');
+    hub.start();
+
+    vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);
+    expect([a1.closed, a2.closed, b.closed]).toEqual([null, null, null]);
+
+    // Expiry has no event: the next check notices it.
+    alive.delete('session-a');
+    isSessionAlive.mockClear();
+    vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);
+    expect(a1.closed).toEqual(RELAY_CLOSE.sessionEnded);
+    expect(a2.closed).toEqual(RELAY_CLOSE.sessionEnded);
+    expect(b.closed).toBeNull();
+    expect(hub.size).toBe(1);
+    // One look-up per session per check, not one per socket.
+    expect(isSessionAlive.mock.calls).toEqual([['session-a'], ['session-b']]);
+    // No heartbeat has run yet: the close came from the session check.
+    expect(b.pings).toBe(0);
+    hub.stop();
+  });
+
+  it('honours an injected check period and stops checking once stopped', () => {
+    const isSessionAlive = vi.fn(() => false);
+    const hub = createHub({
+      maxBufferedBytes: 1024,
+      pingIntervalMs: 30_000,
+      sessionCheckIntervalMs: 200,
+      isSessionAlive,
+    });
+    hub.start();
+    hub.stop();
+    const socket = connect(hub, 'session-x');
+    vi.advanceTimersByTime(1_000);
+    expect(isSessionAlive).not.toHaveBeenCalled();
+    expect(socket.closed).toBeNull();
+
+    hub.start();
+    vi.advanceTimersByTime(199);
+    expect(socket.closed).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(socket.closed).toEqual(RELAY_CLOSE.sessionEnded);
+    // A peer that never takes the close frame is cut after the grace period.
+    vi.advanceTimersByTime(1_000);
+    expect(socket.isTerminated).toBe(true);
+    hub.stop();
+  });
+
+  it('terminates a socket that missed a heartbeat without calling it a session end', () => {
+    const hub = createHub({
+      maxBufferedBytes: 1024,
+      pingIntervalMs: 30_000,
+      isSessionAlive: () => true,
+    });
+    const socket = connect(hub, 'session-a');
+    hub.start();
+    vi.advanceTimersByTime(30_000);
+    expect(socket.pings).toBe(1);
+    vi.advanceTimersByTime(30_000);
+    expect(socket.isTerminated).toBe(true);
+    expect(socket.closed).toBeNull();
+    expect(hub.size).toBe(0);
+    hub.stop();
+  });
+});
