@@ -11,5 +11,6 @@ export * from './schemas/common';
 export * from './schemas/mpc';
 export * from './schemas/transaction';
 export * from './schemas/wallet';
+export * from './bff/operations';
 export * from './bff/relay';
 export * from './bff/governance';

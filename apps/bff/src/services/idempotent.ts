@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { OutcomeUnknownError } from '@settlement/client';
-import {
-  MPC_INITIALIZE_BODY,
-  TransactionSchema,
-  listEnvelope,
-  utf8Bytes,
-} from '@settlement/protocol';
+import { MPC_INITIALIZE_BODY, utf8Bytes } from '@settlement/protocol';
 import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { JournalEntry } from '../store/journal';
 import { auditAction, resourceIdOf } from './audit';
 import { recordAttempts, type Services } from './context';
 import type { Operation } from './operations';
+import { reconcileWithdrawal, recordFound } from './reconcile';
 
 /** 1-128 visible ASCII characters, chosen by the console per logical action. */
 export const OPERATION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
@@ -109,6 +105,14 @@ function unknownOutcome(operationId: string): HttpError {
     'UPSTREAM_UNAVAILABLE',
     'The upstream did not answer; the outcome is unknown. Retry the same action: it is safe.',
     [{ outcome: 'unknown', operationId }],
+  );
+}
+
+function abandoned(operationId: string): HttpError {
+  return new HttpError(
+    'IDEMPOTENCY_CONFLICT',
+    'This operation was abandoned: it is never sent again. Start a new one.',
+    [{ operationId, state: 'abandoned' }],
   );
 }
 
@@ -211,52 +215,17 @@ export function createIdempotentExecutor(services: Services) {
 
   /** For a withdrawal of unknown outcome: the transaction by its clientReference, if it exists. */
   async function reconcile(entry: JournalEntry): Promise<IdempotentResult | null> {
-    if (entry.operation !== 'transactions.create' || entry.clientReference === null) return null;
-    const reader = services.upstream.clientFor('transactions:read');
-    if (!reader) return null;
-    const target = `/api/v1/transactions?clientReference=${encodeURIComponent(entry.clientReference)}`;
-    let response;
-    try {
-      response = await reader.client.send('GET', target, {
-        onAttempt: recordAttempts(services, {
-          operator: entry.operator,
-          operation: 'transactions.reconcile',
-          operationId: entry.operationId,
-        }),
-      });
-    } catch {
-      throw unknownOutcome(entry.operationId);
-    }
-    if (response.status !== 200) throw unknownOutcome(entry.operationId);
-    const list = listEnvelope(TransactionSchema).safeParse(
-      JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')),
-    );
-    const found = list.success
-      ? list.data.items.find((item) => item.clientReference === entry.clientReference)
-      : undefined;
-    if (!found) return null;
-    const body = utf8Bytes(JSON.stringify(found));
-    const correlationId = found.correlationId ?? response.correlationId;
-    services.journal.finish(entry.operationId, {
-      state: 'succeeded',
+    const found = await reconcileWithdrawal(services, entry);
+    if (found.kind === 'unanswered') throw unknownOutcome(entry.operationId);
+    if (found.kind !== 'found') return null;
+    recordFound(services, entry, found, `found by clientReference ${entry.clientReference ?? ''}`);
+    return {
       status: 201,
-      response: body,
-      upstreamRequestId: response.requestId,
-      correlationId,
-    });
-    services.logs.audit({
-      at: services.now(),
-      operator: entry.operator,
-      action: 'transaction.create',
-      outcome: 'reconciled',
-      operationId: entry.operationId,
-      idempotencyKey: entry.idempotencyKey,
-      upstreamRequestId: response.requestId,
-      correlationId,
-      resourceId: found.id,
-      detail: `found by clientReference ${entry.clientReference}`,
-    });
-    return { status: 201, body, requestId: response.requestId, correlationId, isReplay: true };
+      body: found.body,
+      requestId: found.requestId,
+      correlationId: found.correlationId,
+      isReplay: true,
+    };
   }
 
   async function run(input: IdempotentInput): Promise<IdempotentResult> {
@@ -271,9 +240,15 @@ export function createIdempotentExecutor(services: Services) {
         );
       }
       if (existing.state === 'succeeded' || existing.state === 'failed') return recorded(existing);
+      if (existing.state === 'abandoned') throw abandoned(existing.operationId);
       const reconciled = await reconcile(existing);
       if (reconciled) return reconciled;
-      services.journal.markPending(existing.operationId);
+      if (!services.journal.markPending(existing.operationId)) {
+        // Settled or abandoned elsewhere while the reconciliation ran: never send it again.
+        const now = services.journal.get(existing.operationId);
+        if (now && (now.state === 'succeeded' || now.state === 'failed')) return recorded(now);
+        throw abandoned(existing.operationId);
+      }
       return send(existing, input.operation, input.requestId);
     }
     const prepared = prepare(services, input.operation, input.consoleBody, input.operationId);

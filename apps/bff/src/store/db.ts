@@ -120,6 +120,41 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX rejected_events_received_at ON rejected_events(received_at);
   `,
+  // The journal's `abandoned` state (an unknown outcome an operator gave up on after
+  // reconciliation). SQLite cannot alter a CHECK constraint, so the table is rebuilt.
+  `
+  CREATE TABLE journal_abandonable (
+    operation_id TEXT PRIMARY KEY,
+    operator TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    body BLOB NOT NULL,
+    body_hash TEXT NOT NULL,
+    client_reference TEXT,
+    state TEXT NOT NULL
+      CHECK (state IN ('pending', 'succeeded', 'failed', 'unknown', 'abandoned')),
+    status INTEGER,
+    response BLOB,
+    upstream_request_id TEXT,
+    correlation_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO journal_abandonable (operation_id, operator, operation, idempotency_key, method,
+    path, request_hash, body, body_hash, client_reference, state, status, response,
+    upstream_request_id, correlation_id, created_at, updated_at)
+  SELECT operation_id, operator, operation, idempotency_key, method, path, request_hash, body,
+    body_hash, client_reference, state, status, response, upstream_request_id, correlation_id,
+    created_at, updated_at FROM journal;
+  DROP TABLE journal;
+  ALTER TABLE journal_abandonable RENAME TO journal;
+  CREATE INDEX journal_key ON journal(idempotency_key);
+  CREATE INDEX journal_client_reference ON journal(client_reference);
+  CREATE INDEX journal_created ON journal(created_at);
+  `,
 ];
 
 export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {

@@ -1,8 +1,8 @@
+import { OperationStateSchema, type OperationState } from '@settlement/protocol';
 import { z } from 'zod';
 import type { Db } from './db';
 
-export const JOURNAL_STATES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
-export type JournalState = (typeof JOURNAL_STATES)[number];
+export type JournalState = OperationState;
 
 export type JournalEntry = {
   operationId: string;
@@ -37,7 +37,7 @@ const RowSchema = z.object({
   body: z.instanceof(Buffer),
   body_hash: z.string(),
   client_reference: z.string().nullable(),
-  state: z.enum(JOURNAL_STATES),
+  state: OperationStateSchema,
   status: z.number().int().nullable(),
   response: z.instanceof(Buffer).nullable(),
   upstream_request_id: z.string().nullable(),
@@ -85,7 +85,7 @@ export type NewJournalEntry = Pick<
 >;
 
 export type Outcome = {
-  state: Exclude<JournalState, 'pending'>;
+  state: Exclude<JournalState, 'pending' | 'abandoned'>;
   status: number | null;
   response: Uint8Array | null;
   upstreamRequestId: string | null;
@@ -101,8 +101,16 @@ export function createJournalStore(db: Db, now: () => number = Date.now) {
        request_hash, body, body_hash, client_reference, state, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
   );
+  // Only an open outcome may be sent again: an abandoned operation never is, even when a retry
+  // and the abandon race (SQLite serializes the two updates; the second one changes nothing).
   const setPending = db.prepare(
-    "UPDATE journal SET state = 'pending', updated_at = ? WHERE operation_id = ?",
+    `UPDATE journal SET state = 'pending', updated_at = ?
+       WHERE operation_id = ? AND state IN ('pending', 'unknown')`,
+  );
+  // Abandons the row only if nobody touched it since it was read for reconciliation.
+  const setAbandoned = db.prepare(
+    `UPDATE journal SET state = 'abandoned', updated_at = ?
+       WHERE operation_id = ? AND state = 'unknown' AND updated_at = ?`,
   );
   const finish = db.prepare(
     `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
@@ -135,7 +143,14 @@ export function createJournalStore(db: Db, now: () => number = Date.now) {
       );
       return result.changes > 0;
     },
-    markPending: (operationId: string) => setPending.run(now(), operationId),
+    /** Marks an open outcome as being sent again; false when it is no longer open. */
+    markPending: (operationId: string): boolean => setPending.run(now(), operationId).changes > 0,
+    /**
+     * Marks an unknown outcome abandoned; false when its row changed since `seenUpdatedAt`
+     * (a retry or a reconciliation got there first).
+     */
+    abandon: (operationId: string, seenUpdatedAt: number): boolean =>
+      setAbandoned.run(now(), operationId, seenUpdatedAt).changes > 0,
     finish(operationId: string, outcome: Outcome): void {
       finish.run(
         outcome.state,
