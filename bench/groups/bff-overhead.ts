@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { createSettlementClient } from '@settlement/client';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
-import { loadKeys } from '../../apps/bff/src/config';
-import { createNodeSigner } from '../../apps/bff/src/upstream/signer';
+import { loadKeys } from '@settlement/bff/config';
+import { createNodeSigner } from '@settlement/bff/signer';
 import { load, type LoadResult } from '../lib/load';
 import { freePort, spawnTs, waitForHttp, type Child } from '../lib/procs';
 import { median, percentile, type GroupRecorder } from '../lib/report';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkLedgerInvariants } from '../../apps/sandbox/src/domain/ledger';
+import { checkLedgerInvariants } from '@settlement/sandbox/ledger';
 import { load } from '../lib/load';
 import { createBenchOrg, createWallet, makeOrgReady } from '../lib/org';
 import { sleep } from '../lib/procs';

@@ -7,8 +7,8 @@ import {
   sha256Hex,
   verifyMessage,
 } from '@settlement/protocol/signing';
-import { ed25519KeyObject, verifyEd25519 } from '../../apps/sandbox/src/http/auth';
-import { createNodeSigner } from '../../apps/bff/src/upstream/signer';
+import { ed25519KeyObject, verifyEd25519 } from '@settlement/sandbox/auth';
+import { createNodeSigner } from '@settlement/bff/signer';
 import { median, type GroupRecorder } from '../lib/report';
 import type { BenchContext } from '../run';
 

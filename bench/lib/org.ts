@@ -1,7 +1,7 @@
 import { createSettlementClient, type SettlementClient } from '@settlement/client';
 import { API_SCOPES } from '@settlement/protocol';
 import { decodeKey32, signRestRequest, type Signer } from '@settlement/protocol/signing';
-import { createNodeSigner } from '../../apps/bff/src/upstream/signer';
+import { createNodeSigner } from '@settlement/bff/signer';
 import { sleep } from './procs';
 import type { SandboxProc } from './stack';
 

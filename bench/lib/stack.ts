@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { seedDemo, type DemoCredentials } from '../../apps/bff/src/cli/seed-demo';
+import { seedDemo, type DemoCredentials } from '@settlement/bff/seed-demo';
 import { freePort, profileArgs, spawnTs, waitForHttp, type Child } from './procs';
 
 /**
