@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from './db';
 import { createLogStore, type RequestLogEntry } from './logs';
 
@@ -33,12 +33,21 @@ function open() {
 }
 
 describe('request log', () => {
-  it('writes queued rows together shortly after, in order', async () => {
+  // The batch timer is driven by hand: no test waits on the wall clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes queued rows together once the batch delay has passed, in order', () => {
     const { logs, count } = open();
     logs.request(entry('a'));
     logs.request(entry('b'));
+    vi.advanceTimersByTime(49);
     expect(count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    vi.advanceTimersByTime(1);
     expect(count()).toBe(2);
     expect(logs.recentRequests(10).map((row) => row.requestIdSent)).toEqual(['b', 'a']);
   });
@@ -57,20 +66,22 @@ describe('request log', () => {
     expect(logs.findRequests('corr-1').map((row) => row.upstreamRequestId)).toEqual(['up-c']);
   });
 
-  it('reports a deferred write failure instead of throwing out of the timer', async () => {
+  it('reports a deferred write failure instead of throwing out of the timer', () => {
     const { db, logs, errors, count } = open();
     logs.request(entry('d'));
     db.exec('DROP TABLE request_log');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    vi.runOnlyPendingTimers();
     expect(errors).toHaveLength(1);
     expect(() => count()).toThrow();
   });
 
-  it('drops queued rows quietly once the database is closed', async () => {
+  it('drops queued rows quietly once the database is closed', () => {
     const { db, logs, errors } = open();
     logs.request(entry('e'));
     db.close();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(vi.getTimerCount()).toBe(1);
+    vi.runOnlyPendingTimers();
+    expect(vi.getTimerCount()).toBe(0);
     expect(errors).toEqual([]);
   });
 });
