@@ -54,21 +54,42 @@ export function sendError(res: Response, requestId: string, error: HttpError): v
   res.status(error.status).json(errorEnvelope(error.code, requestId, error.message, error.details));
 }
 
-/** Maps body-parser failures (size, aborted, encoding) to the interface's codes. */
-function fromParserError(error: unknown): HttpError | null {
-  if (typeof error !== 'object' || error === null || !('type' in error)) return null;
-  switch (error.type) {
-    case 'entity.too.large':
-      return new HttpError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.');
-    case 'request.aborted':
-    case 'request.size.invalid':
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-    case 'stream.encoding.set':
-      return new HttpError('VALIDATION_ERROR', 'The request body could not be read.');
-    default:
-      return null;
+/** The status an error of Express, the router or body-parser carries (`status`/`statusCode`). */
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/**
+ * The client went away mid-request: body-parser's `request.aborted`. Nobody is left to read an
+ * answer, and it is not a fault of ours, so it is neither a 500 nor an error line.
+ */
+function isAbortedRequest(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { type?: unknown }).type === 'request.aborted'
+  );
+}
+
+/**
+ * Any error that says the request itself was bad (a 4xx status from Express, the router or
+ * body-parser, or a URIError from decoding a malformed percent-encoded path segment) as the
+ * interface's code of that class. Such a request is never retryable, so never a 500.
+ */
+function fromClientError(error: unknown): HttpError | null {
+  const status = statusOf(error);
+  if (error instanceof URIError && (status === null || status === 400)) {
+    return new HttpError('VALIDATION_ERROR', 'The request path is not valid percent-encoding.');
   }
+  if (status === null || status < 400 || status > 499) return null;
+  if (status === 413)
+    return new HttpError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.');
+  if (status === 404 || status === 410)
+    return new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
+  return new HttpError('VALIDATION_ERROR', 'The request could not be read.');
 }
 
 /** The one error middleware: every failure leaves as the interface's envelope. */
@@ -79,7 +100,13 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     const requestId = ids.get(req)?.requestId ?? randomUUID();
-    const known = error instanceof HttpError ? error : fromParserError(error);
+    if (isAbortedRequest(error)) {
+      logger.info(
+        { requestId, method: req.method, target: req.originalUrl },
+        'request aborted by the client',
+      );
+    }
+    const known = error instanceof HttpError ? error : fromClientError(error);
     if (known) {
       sendError(res, requestId, known);
       return;

@@ -19,14 +19,52 @@ export function sha256Hex(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Parses the raw body as JSON; a missing or malformed body is 400 VALIDATION_ERROR. */
+/**
+ * Deepest nesting of arrays and objects a body may have. No request of the interface comes
+ * close; far deeper input (a 1 MiB body holds ~500,000 levels) overflows the stack of the
+ * recursive validators and serializers that handle a parsed body.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether the JSON text nests deeper than `limit`: one pass over the text, no recursion. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let isInString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (isInString) {
+      if (char === 0x5c) i += 1;
+      else if (char === 0x22) isInString = false;
+    } else if (char === 0x22) {
+      isInString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** Parses the raw body as JSON; a missing, malformed or too deep body is 400 VALIDATION_ERROR. */
 export function jsonBody(req: Request): unknown {
   const bytes = rawBody(req);
   if (bytes.length === 0)
     throw new HttpError('VALIDATION_ERROR', 'A JSON request body is required.');
+  let parsed: unknown;
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError('VALIDATION_ERROR', 'The request body is not valid JSON.');
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  }
+  return parsed;
 }
