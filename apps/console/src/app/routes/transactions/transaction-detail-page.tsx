@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { JsonBlock } from '../../../components/ui/extra-fields';
@@ -10,6 +11,7 @@ import { DetailList, PageHeader, Panel } from '../../../components/ui/page-heade
 import { Skeleton } from '../../../components/ui/skeleton';
 import { transactionDetailQuery } from '../../../features/transactions/api/transaction-detail';
 import { transactionTimelineQuery } from '../../../features/transactions/api/transaction-timeline';
+import { FundsSummary } from '../../../features/transactions/components/funds-summary';
 import { StatusTimeline } from '../../../features/transactions/components/status-timeline';
 import { buildTimeline } from '../../../features/transactions/components/timeline';
 import {
@@ -70,13 +72,23 @@ export function TransactionDetailPage() {
             : 'Transaction'
         }
         description={<CopyableId value={transactionId} label="transaction id" />}
-        actions={tx ? <StatusBadge status={tx.status} /> : null}
+        actions={
+          tx ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <ChainBadge chain={tx.chain} />
+              <StatusBadge status={tx.status} />
+            </span>
+          ) : null
+        }
       />
       {tx ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-6">
             <Panel title="Summary">
               <TransactionSummary transaction={tx} decimalsFor={decimalsFor} />
+            </Panel>
+            <Panel title="Funds">
+              <FundsSummary transaction={tx} decimalsFor={decimalsFor} />
             </Panel>
             <Panel title="On-chain details">
               <OnChainDetails transaction={tx} />

@@ -1,9 +1,10 @@
-import type { Transaction } from '@settlement/protocol';
+import { isTerminalStatus, type Transaction } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { fundsOutcome } from './funds-outcome';
 
 type Decimals = (asset: string) => number | null;
 
@@ -37,6 +38,13 @@ export function OnChainDetails({ transaction }: { transaction: Transaction }) {
   );
 }
 
+/** The actual fee, or why there is none: it exists only once the chain included the transfer. */
+function missingActualFee(transaction: Transaction): string {
+  if (transaction.status === 'FAILED') return 'None: never broadcast, no fee was charged';
+  if (transaction.status === 'PENDING') return 'Not charged yet (known once broadcast)';
+  return '—';
+}
+
 export function NetworkFee({
   transaction,
   decimalsFor,
@@ -48,15 +56,42 @@ export function NetworkFee({
   if (!fee)
     return <p className="p-4 text-sm text-slate-600">No network fee for this transaction.</p>;
   const decimals = decimalsFor(fee.asset);
-  const amount = (atomic: string | null) =>
+  const amount = (atomic: string | bigint | null) =>
     atomic === null ? '—' : <Amount atomic={atomic} decimals={decimals} asset={fee.asset} />;
+  // The ledger is the truth about money: once final, the fee its effects charged must be the
+  // actual fee reported; when they differ the operator is told, never shown one silently.
+  const charged = isTerminalStatus(transaction.status)
+    ? (fundsOutcome(transaction)?.feeSpentAtomic ?? null)
+    : null;
+  const reported = fee.actualFeeAtomic === null ? 0n : BigInt(fee.actualFeeAtomic);
+  const isDisagreeing = charged !== null && charged !== reported;
   return (
     <DetailList
       items={[
-        { label: 'Estimated', value: amount(fee.estimatedFeeAtomic) },
+        { label: 'Estimate', value: <>{amount(fee.estimatedFeeAtomic)} (estimate)</> },
         { label: 'Reserved', value: amount(fee.reservedFeeAtomic) },
-        { label: 'Actual', value: amount(fee.actualFeeAtomic) },
+        {
+          label: 'Actual',
+          value:
+            fee.actualFeeAtomic === null ? (
+              <span className="text-slate-700">{missingActualFee(transaction)}</span>
+            ) : (
+              <>{amount(fee.actualFeeAtomic)} (actual, charged on chain)</>
+            ),
+        },
         { label: 'Fee limit', value: amount(fee.feeLimitAtomic) },
+        ...(isDisagreeing
+          ? [
+              {
+                label: 'Balance effects',
+                value: (
+                  <span role="alert" className="text-red-800">
+                    Charged {amount(charged)}, which differs from the actual fee reported.
+                  </span>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -72,6 +107,7 @@ export function BalanceEffects({
   const effects = transaction.balanceEffects ?? [];
   if (effects.length === 0)
     return <p className="p-4 text-sm text-slate-600">No balance effects yet.</p>;
+  const alignDecimals = Math.max(0, ...effects.map((e) => decimalsFor(e.asset) ?? 0));
   return (
     <Table label="Balance effects">
       <thead>
@@ -93,10 +129,18 @@ export function BalanceEffects({
             <Td className="text-xs font-medium">{effect.kind}</Td>
             <Td>{effect.asset}</Td>
             <Td className="text-right">
-              <Amount atomic={effect.postedDeltaAtomic} decimals={decimalsFor(effect.asset)} />
+              <Amount
+                atomic={effect.postedDeltaAtomic}
+                decimals={decimalsFor(effect.asset)}
+                alignDecimals={alignDecimals}
+              />
             </Td>
             <Td className="text-right">
-              <Amount atomic={effect.reservedDeltaAtomic} decimals={decimalsFor(effect.asset)} />
+              <Amount
+                atomic={effect.reservedDeltaAtomic}
+                decimals={decimalsFor(effect.asset)}
+                alignDecimals={alignDecimals}
+              />
             </Td>
             <Td>
               <CopyableId value={effect.walletId} label="wallet id" isShort />

@@ -2,6 +2,7 @@ import type { Transaction } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ExtraFields } from '../../../components/ui/extra-fields';
 import { DetailList } from '../../../components/ui/page-header';
@@ -75,7 +76,15 @@ export function TransactionSummary({
                 },
               ]
             : []),
-          { label: 'Chain', value: <span className="font-mono text-xs">{tx.chain}</span> },
+          {
+            label: 'Chain',
+            value: (
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-xs">{tx.chain}</span>
+                <ChainBadge chain={tx.chain} />
+              </span>
+            ),
+          },
           {
             label: 'Account',
             value: (

@@ -4,9 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { isFailedStatus } from './funds-outcome';
 
 const ROW_HEIGHT = 52;
 
@@ -20,6 +22,45 @@ function signedAtomic(transaction: Transaction): string {
   return transaction.direction === 'DEBIT'
     ? `-${transaction.amountAtomic}`
     : transaction.amountAtomic;
+}
+
+/**
+ * The amount of one row. A failed transaction never moved its amount, so it is struck through,
+ * without sign and in neutral grey, and says so in words: it must not read as a real debit.
+ */
+function RowAmount({
+  transaction,
+  decimals,
+  alignDecimals,
+}: {
+  transaction: Transaction;
+  decimals: number | null;
+  alignDecimals: number;
+}) {
+  if (!isFailedStatus(transaction.status)) {
+    return (
+      <Amount
+        atomic={signedAtomic(transaction)}
+        decimals={decimals}
+        asset={transaction.asset}
+        alignDecimals={alignDecimals}
+      />
+    );
+  }
+  return (
+    <span className="inline-flex flex-col items-end leading-tight">
+      <Amount
+        atomic={transaction.amountAtomic}
+        decimals={decimals}
+        asset={transaction.asset}
+        alignDecimals={alignDecimals}
+        className="text-slate-500 line-through"
+      />
+      <span className="text-xs text-slate-600">
+        {transaction.direction === 'CREDIT' ? 'not credited' : 'not debited'}
+      </span>
+    </span>
+  );
 }
 
 /**
@@ -59,6 +100,11 @@ export function TransactionsTable({
     if (hasNextPage && !isFetchingNextPage && lastIndex >= transactions.length - 5) onLoadMore();
   }, [hasNextPage, isFetchingNextPage, lastIndex, transactions.length, onLoadMore]);
 
+  // One decimal point for the whole column: the most decimals among the loaded rows' assets.
+  const alignDecimals = transactions.reduce(
+    (most, t) => Math.max(most, decimalsFor(t.asset) ?? 0),
+    0,
+  );
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
@@ -117,15 +163,20 @@ export function TransactionsTable({
                       : transaction.id}
                   </Link>
                 </td>
-                <td className="px-4 py-2 capitalize">{typeLabel(transaction)}</td>
+                <td className="px-4 py-2">
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <span className="capitalize">{typeLabel(transaction)}</span>
+                    <ChainBadge chain={transaction.chain} />
+                  </span>
+                </td>
                 <td className="px-4 py-2">
                   <StatusBadge status={transaction.status} />
                 </td>
                 <td className="px-4 py-2 text-right">
-                  <Amount
-                    atomic={signedAtomic(transaction)}
+                  <RowAmount
+                    transaction={transaction}
                     decimals={decimalsFor(transaction.asset)}
-                    asset={transaction.asset}
+                    alignDecimals={alignDecimals}
                   />
                 </td>
                 <td className="max-w-40 truncate px-4 py-2">

@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NetworkFee } from './transaction-sections';
+import {
+  decimalsFor,
+  failedBeforeBroadcast,
+  pendingTrx,
+  revertedUsdt,
+  withStatus,
+  valueOf,
+} from './transaction-fixtures';
+
+describe('NetworkFee', () => {
+  it('labels the estimate and says no fee was charged on a withdrawal that failed before broadcast', () => {
+    render(<NetworkFee transaction={failedBeforeBroadcast} decimalsFor={decimalsFor} />);
+    expect(valueOf('Estimate')).toHaveTextContent('1.1TRX (estimate)');
+    expect(valueOf('Actual')).toHaveTextContent('None: never broadcast, no fee was charged');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the actual fee is not known before broadcast', () => {
+    render(<NetworkFee transaction={pendingTrx} decimalsFor={decimalsFor} />);
+    expect(valueOf('Actual')).toHaveTextContent('Not charged yet (known once broadcast)');
+  });
+
+  it('labels the burned fee of FAILED_ON_CHAIN as actual', () => {
+    render(<NetworkFee transaction={revertedUsdt} decimalsFor={decimalsFor} />);
+    expect(valueOf('Actual')).toHaveTextContent('13.45TRX (actual, charged on chain)');
+  });
+
+  it('flags an actual fee the balance effects never charged', () => {
+    // What the sandbox used to send: an actual fee on a FAILED withdrawal whose reserve was
+    // released in full.
+    const contradictory = withStatus(failedBeforeBroadcast, {
+      networkFeeSummary: {
+        ...failedBeforeBroadcast.networkFeeSummary!,
+        actualFeeAtomic: '1100000',
+      },
+    });
+    render(<NetworkFee transaction={contradictory} decimalsFor={decimalsFor} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Charged 0TRX, which differs from the actual fee reported.',
+    );
+  });
+});
