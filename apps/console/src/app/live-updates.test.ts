@@ -89,6 +89,37 @@ describe('applyFrame', () => {
       status: 'CONFIRMED',
     });
   });
+
+  it('on "resync" (the relay cannot resume) invalidates every query once, in one call', async () => {
+    const client = seeded();
+    client.setQueryData(['mpc', 'status'], { keyStatus: 'ACTIVE' });
+    const fetches: string[] = [];
+    // An active query refetches from REST at once.
+    const observer = new QueryObserver(client, {
+      queryKey: walletKeys.detail('w_1'),
+      queryFn: () => {
+        fetches.push('w_1');
+        return { id: 'w_1' };
+      },
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const invalidateAll = vi.spyOn(client, 'invalidateQueries');
+
+    applyFrame(client, { kind: 'resync', reason: 'resume-point-unknown' });
+
+    expect(invalidateAll).toHaveBeenCalledTimes(1);
+    const everyKey = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+    expect(everyKey.length).toBeGreaterThan(5);
+    for (const key of everyKey) expect(isStale(client, key)).toBe(true);
+    await vi.waitFor(() => {
+      expect(fetches).toEqual(['w_1']);
+    });
+    unsubscribe();
+  });
 });
 
 describe('createInvalidationBatcher', () => {

@@ -154,6 +154,12 @@ export function applyFrame(
   frame: RelayFrame,
   invalidate: Invalidate = invalidateNow(queryClient),
 ): void {
+  if (frame.kind === 'resync') {
+    // The relay cannot replay from where this tab stopped: whatever it shows may have missed
+    // events, so every query is invalidated once (active ones refetch from REST now).
+    void queryClient.invalidateQueries();
+    return;
+  }
   if (frame.kind !== 'event' && frame.kind !== 'change') return;
   if (frame.kind === 'event') applyTerminalStatus(queryClient, frame.event);
   for (const path of frame.invalidates) {
@@ -197,11 +203,19 @@ export const DEGRADED_POLL_MS = 10_000;
 
 export type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
 
+export type LiveHandlers = {
+  onTerminal: (notice: TerminalNotice) => void;
+  /** The relay closed the socket because the session ended; it does not reconnect. */
+  onSessionEnded: () => void;
+  /**
+   * The socket dropped for another reason and is about to reconnect. A browser cannot tell an
+   * upgrade refused for an ended session from any other failure, so this is where to ask.
+   */
+  onConnectionLost: () => void;
+};
+
 /** Opens the app's socket; returns the function that closes it. */
-export function startLiveUpdates(
-  queryClient: QueryClient,
-  onTerminal: (notice: TerminalNotice) => void,
-): () => void {
+export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandlers): () => void {
   const seen = new BoundedIdSet(5_000);
   const batcher = createInvalidationBatcher(queryClient);
   // New feed rows are rendered once per frame-ish tick, not once per event.
@@ -220,10 +234,18 @@ export function startLiveUpdates(
   socket = connectEventsSocket({
     onState: (socketState) => {
       update({ socket: socketState });
+      if (socketState === 'reconnecting') handlers.onConnectionLost();
     },
+    onSessionEnded: handlers.onSessionEnded,
     onFrame: (frame) => {
       if (frame.kind === 'upstream') {
         update({ upstream: frame.state });
+        return;
+      }
+      if (frame.kind === 'resync') {
+        // Everything is refetched anyway: the gathered invalidations are moot.
+        batcher.dispose();
+        applyFrame(queryClient, frame);
         return;
       }
       if (frame.kind !== 'event') {
@@ -246,7 +268,7 @@ export function startLiveUpdates(
         isTerminalStatus(status) &&
         event.type !== 'transaction.updated'
       ) {
-        onTerminal({ transactionId, status, event });
+        handlers.onTerminal({ transactionId, status, event });
       }
       // Committed only after local processing, so a reconnect resumes right after it.
       socket?.markProcessed(event.id);

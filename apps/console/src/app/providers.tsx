@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { sessionKeys } from '../features/session/api/keys';
+import { endSession } from '../features/session/session-end';
 import { setUnauthenticatedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
@@ -10,10 +10,10 @@ import { createAppRouter } from './router';
 export function Providers() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    // Any 401 means the session ended: forget it, and the session gate sends the operator to
-    // sign-in with a return address.
+    // Any 401 means the session ended: the session gate says "Signed out" in place, with a
+    // way to sign in again and come back.
     setUnauthenticatedHandler(() => {
-      client.setQueryData(sessionKeys.me(), null);
+      endSession(client, 'ended');
     });
     return client;
   });

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../lib/api-client';
+import { FakeWebSocket } from '../test/fake-web-socket';
 import { startTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
 import { Providers } from './providers';
@@ -26,6 +27,8 @@ const unauthenticated = {
 let server: TestServer;
 let isSignedIn = false;
 beforeAll(async () => {
+  // The relay socket stays silent: this test is about the 401 of a REST request.
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   server = await startTestServer();
   setApiOrigin(server.origin);
   server.route('GET', '/bff/auth/me', () => (isSignedIn ? { body: session } : unauthenticated));
@@ -40,6 +43,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  vi.unstubAllGlobals();
   setApiOrigin(null);
   await server.close();
 });
@@ -71,16 +75,23 @@ describe('session expiry', () => {
       screen.getByText('Only treasury or admin operators can create wallets.'),
     ).toBeInTheDocument();
 
-    // The session ends server-side: the next request's 401 returns the operator to sign-in.
+    // The session ends server-side: the next request's 401 says "Signed out" in place, and
+    // signing in again comes back to the same page and filters.
     await screen.findByText('No wallet matches these filters');
     isSignedIn = false;
     await user.selectOptions(screen.getByLabelText('Status'), 'DISABLED');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => {
-      expect(window.location.pathname).toBe('/sign-in');
-    });
-    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe(
-      '/wallets?status=DISABLED',
-    );
+    expect(await screen.findByRole('heading', { name: 'Signed out' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session ended');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/wallets?status=DISABLED');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Sign in again' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await user.type(screen.getByLabelText('Username'), 'support');
+    await user.type(screen.getByLabelText('Password'), 'right');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Wallets' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/wallets?status=DISABLED');
   });
 });

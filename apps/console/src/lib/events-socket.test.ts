@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { connectEventsSocket, reconnectDelay, RESUME_CLOSE_CODE } from './events-socket';
+import {
+  connectEventsSocket,
+  reconnectDelay,
+  RESUME_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
+} from './events-socket';
 import type { EventsSocket, RelayFrame, SocketState } from './events-socket';
 
 const frame = (id: string) =>
@@ -79,5 +84,34 @@ describe('connectEventsSocket', () => {
     ]);
     expect(invalid).toEqual(['not json']);
     expect(states).toEqual(['connecting', 'open', 'reconnecting', 'connecting', 'open']);
+  });
+
+  it('stops reconnecting and reports the session end when the relay closes with 4001', async () => {
+    let connections = 0;
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    server.on('connection', (ws) => {
+      connections += 1;
+      ws.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+    });
+
+    const states: SocketState[] = [];
+    let ended = 0;
+    socket = connectEventsSocket({
+      url: () => `ws://127.0.0.1:${port}/bff/events`,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      onFrame: () => undefined,
+      onSessionEnded: () => {
+        ended += 1;
+      },
+    });
+    await vi.waitFor(() => {
+      expect(ended).toBe(1);
+    });
+    // A reconnect would be announced synchronously on close as 'reconnecting'.
+    expect(connections).toBe(1);
+    expect(states).toEqual(['connecting', 'open', 'closed']);
   });
 });

@@ -21,6 +21,11 @@ export type EventsSocketOptions = {
   onState: (state: SocketState) => void;
   /** Frames that fail validation; the socket stays open. */
   onInvalidFrame?: (raw: unknown) => void;
+  /**
+   * The relay closed with "session ended" (logout, expiry, revocation). The socket stays closed:
+   * a reconnect would only be refused, so the app must sign the operator out instead.
+   */
+  onSessionEnded?: () => void;
   url?: (after: string | null) => string;
   random?: () => number;
 };
@@ -34,6 +39,7 @@ export type EventsSocket = {
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
 export const RESUME_CLOSE_CODE = RELAY_CLOSE.resume.code;
+export const SESSION_ENDED_CLOSE_CODE = RELAY_CLOSE.sessionEnded.code;
 
 /** Full jitter: a random delay between 0 and min(cap, base * 2^attempt). */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -89,6 +95,12 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
       if (socket !== ws) return;
       socket = null;
       if (isClosed) return;
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        isClosed = true;
+        options.onState('closed');
+        options.onSessionEnded?.();
+        return;
+      }
       if (event.code === RESUME_CLOSE_CODE) {
         // The relay dropped us for being slow: resume from the last id straight away.
         schedule(0);

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { fetchMe } from '../../features/session/api/me';
+import { endSession } from '../../features/session/session-end';
 import { startLiveUpdates } from '../live-updates';
 
 const terminalText: Record<string, string> = {
@@ -10,27 +12,44 @@ const terminalText: Record<string, string> = {
   FAILED_ON_CHAIN: 'failed on chain',
 };
 
-/** Mounted once in the shell: the app's single socket, and toasts for terminal transactions. */
+/**
+ * Mounted once in the shell: the app's single socket, toasts for terminal transactions, and
+ * the signed-out state when the relay (or a refused reconnect) says the session is over.
+ */
 export function LiveUpdatesMount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(
     () =>
-      startLiveUpdates(queryClient, ({ transactionId, status, event }) => {
-        const amount = typeof event.data.asset === 'string' ? ` (${event.data.asset})` : '';
-        const message = `Transaction ${terminalText[status] ?? status}${amount}`;
-        const options = {
-          id: `tx-${transactionId}-${status}`,
-          description: transactionId,
-          action: {
-            label: 'View',
-            onClick: () => {
-              void navigate(`/transactions/${encodeURIComponent(transactionId)}`);
+      startLiveUpdates(queryClient, {
+        onTerminal: ({ transactionId, status, event }) => {
+          const amount = typeof event.data.asset === 'string' ? ` (${event.data.asset})` : '';
+          const message = `Transaction ${terminalText[status] ?? status}${amount}`;
+          const options = {
+            id: `tx-${transactionId}-${status}`,
+            description: transactionId,
+            action: {
+              label: 'View',
+              onClick: () => {
+                void navigate(`/transactions/${encodeURIComponent(transactionId)}`);
+              },
             },
-          },
-        };
-        if (status === 'CONFIRMED') toast.success(message, options);
-        else toast.error(message, options);
+          };
+          if (status === 'CONFIRMED') toast.success(message, options);
+          else toast.error(message, options);
+        },
+        onSessionEnded: () => {
+          endSession(queryClient, 'ended');
+        },
+        onConnectionLost: () => {
+          // A network failure proves nothing: only a definite "no session" signs out.
+          fetchMe().then(
+            (session) => {
+              if (session === null) endSession(queryClient, 'ended');
+            },
+            () => undefined,
+          );
+        },
       }),
     [queryClient, navigate],
   );

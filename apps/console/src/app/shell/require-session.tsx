@@ -1,21 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { meQuery } from '../../features/session/api/me';
+import { SignedOutScreen } from '../../features/session/components/signed-out-screen';
 import { permissionsFor } from '../../features/session/permissions';
+import {
+  endSession,
+  listenForSignOutElsewhere,
+  useSessionEnd,
+} from '../../features/session/session-end';
 import { SessionContext } from './session-context';
 
-/** Renders its children for a signed-in operator; otherwise goes to sign-in and back after. */
+/**
+ * Renders its children for a signed-in operator. Not signed in: goes to sign-in and back after.
+ * Signed out while the page was open (another tab, expiry, revocation): says so in place.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
+  const queryClient = useQueryClient();
   const { data: session, error, isPending, refetch } = useQuery(meQuery());
+  const endReason = useSessionEnd();
+  useEffect(
+    () =>
+      listenForSignOutElsewhere(() => {
+        endSession(queryClient, 'signed-out-elsewhere');
+      }),
+    [queryClient],
+  );
   const value = useMemo(
     () => (session ? { session, permissions: permissionsFor(session) } : null),
     [session],
   );
 
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  // Before the pending and error states: a failed probe of a signed-out tab changes nothing.
+  if (!value && endReason) return <SignedOutScreen reason={endReason} returnTo={returnTo} />;
   if (isPending) {
     return (
       <div role="status" className="flex h-full items-center justify-center text-sm text-slate-600">
@@ -32,7 +53,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (!value) {
-    const returnTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`} replace />;
   }
   return <SessionContext value={value}>{children}</SessionContext>;

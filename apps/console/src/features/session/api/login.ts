@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, setCsrfToken } from '../../../lib/api-client';
+import { resetSessionEnd } from '../session-end';
 import { sessionKeys } from './keys';
 import { SessionSchema } from './session-schema';
 
@@ -20,6 +21,7 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: login,
     onSuccess: (session) => {
+      resetSessionEnd();
       queryClient.setQueryData(sessionKeys.me(), session);
     },
   });

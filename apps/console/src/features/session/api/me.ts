@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, isApiError, setCsrfToken } from '../../../lib/api-client';
+import { resetSessionEnd } from '../session-end';
 import { sessionKeys } from './keys';
 import { SessionSchema } from './session-schema';
 import type { Session } from './session-schema';
@@ -12,6 +13,8 @@ export async function fetchMe(signal?: AbortSignal): Promise<Session | null> {
       isSessionProbe: true,
     });
     setCsrfToken(session.csrfToken);
+    // A session exists again (for instance signed in from another tab).
+    resetSessionEnd();
     return session;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
