@@ -45,21 +45,48 @@ export function sendError(res: Response, error: HttpError): void {
     .json(errorEnvelope(error.code, requestIdOf(res), error.message, error.details));
 }
 
-type BodyParserError = { type?: unknown; status?: unknown };
+type ErrorFields = { type?: unknown; status?: unknown; statusCode?: unknown };
 
-function fromBodyParser(error: unknown): HttpError | null {
+/** The status an error of Express, the router or body-parser carries (`status`/`statusCode`). */
+function statusOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null) return null;
-  const { type } = error as BodyParserError;
-  if (type === 'entity.too.large') return new HttpError('PAYLOAD_TOO_LARGE');
-  if (type === 'entity.parse.failed')
-    return new HttpError('VALIDATION_ERROR', 'The body is not valid JSON.');
-  if (
-    (typeof type === 'string' && type.startsWith('encoding.')) ||
-    type === 'charset.unsupported'
-  ) {
-    return new HttpError('VALIDATION_ERROR', 'The body encoding is not supported.');
+  const { status, statusCode } = error as ErrorFields;
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/**
+ * Any error that says the request itself was bad (a 4xx status from Express, the router or
+ * body-parser, or a URIError from decoding a malformed percent-encoded path segment) as the
+ * envelope of that class. Such a request is never retryable, so never a 500.
+ */
+function fromClientError(error: unknown): HttpError | null {
+  const status = statusOf(error);
+  if (error instanceof URIError && (status === null || status === 400)) {
+    return new HttpError('VALIDATION_ERROR', 'The request path is not valid percent-encoding.');
   }
-  return null;
+  if (status === null || status < 400 || status > 499) return null;
+  const { type } = error as ErrorFields;
+  if (status === 413) return new HttpError('PAYLOAD_TOO_LARGE');
+  if (status === 404 || status === 410)
+    return new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
+  if (type === 'entity.parse.failed') {
+    return new HttpError('VALIDATION_ERROR', 'The body is not valid JSON.');
+  }
+  if (status === 415)
+    return new HttpError('VALIDATION_ERROR', 'The body encoding is not supported.');
+  return new HttpError('VALIDATION_ERROR', 'The request could not be read.');
+}
+
+/**
+ * The browser went away mid-request: body-parser's `request.aborted`, or the AbortError of an
+ * upstream call the proxy cancelled because the browser closed its connection (a navigation or
+ * a cancelled query). Not a fault of ours: nobody is left to read an answer.
+ */
+function isAbortedRequest(error: unknown, req: Request): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as ErrorFields).type === 'request.aborted') return true;
+  return error instanceof Error && error.name === 'AbortError' && req.socket.destroyed;
 }
 
 /** Writes the interface's envelope; a 500 hides its internals behind the requestId. */
@@ -69,7 +96,16 @@ export function errorMiddleware(logger: Logger) {
       next(error);
       return;
     }
-    const known = error instanceof HttpError ? error : fromBodyParser(error);
+    if (isAbortedRequest(error, req)) {
+      logger.info(
+        { requestId: requestIdOf(res), method: req.method, path: req.path },
+        'request aborted by the client',
+      );
+      // The socket is gone; the envelope below is only for a half-closed one still listening.
+      sendError(res, new HttpError('VALIDATION_ERROR', 'The request was aborted.'));
+      return;
+    }
+    const known = error instanceof HttpError ? error : fromClientError(error);
     if (known) {
       sendError(res, known);
       return;

@@ -4,6 +4,17 @@ import type { Operation } from './operations';
 import { recordAttempts, type Services } from './context';
 import { auditAction, resourceIdOf } from './audit';
 
+/** Whether the path (before `?`) is valid percent-encoded UTF-8, as the upstream requires. */
+function isDecodablePath(target: string): boolean {
+  const queryAt = target.indexOf('?');
+  try {
+    decodeURIComponent(queryAt === -1 ? target : target.slice(0, queryAt));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * One non-journaled operation (reads, and account creation which the interface guards by
  * externalId instead of an idempotency key): signed with the least-privileged key, answered
@@ -21,6 +32,10 @@ export async function proxyOperation(
   },
 ): Promise<RawResponse> {
   const { operation } = input;
+  // The upstream would only answer 400; refusing here spares it the call and the request log.
+  if (!isDecodablePath(input.target)) {
+    throw new HttpError('VALIDATION_ERROR', 'The request path is not valid percent-encoding.');
+  }
   const chosen = services.upstream.clientFor(operation.scope);
   if (!chosen) {
     throw new HttpError(
