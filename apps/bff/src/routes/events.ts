@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { ERROR_CODES, errorEnvelope, type ErrorCode } from '@settlement/protocol';
+import { ERROR_CODES, errorEnvelope, type ErrorCode, type RelayFrame } from '@settlement/protocol';
 import { SLOW_CLIENT_CLOSE, eventFrame, upstreamFrame, type Hub } from '../relay/hub';
 import type { Relay } from '../relay/relay';
 import type { Services } from '../services/context';
@@ -11,6 +11,12 @@ import { isSameOrigin, readCookie } from './guards';
 export const EVENTS_PATH = '/bff/events';
 /** At most this many events replayed per connection; past it the socket asks to resume. */
 const REPLAY_MAX = 2_000;
+
+/** Sent when `after` names no stored event (unknown, or pruned): a replay cannot fill the gap. */
+const RESYNC_FRAME = JSON.stringify({
+  kind: 'resync',
+  reason: 'resume-point-unknown',
+} satisfies RelayFrame);
 
 function refuse(socket: Duplex, code: ErrorCode, message: string): void {
   const { status } = ERROR_CODES[code];
@@ -23,7 +29,8 @@ function refuse(socket: Duplex, code: ErrorCode, message: string): void {
 
 /**
  * GET /bff/events (WebSocket): session cookie and same-origin Origin required. Replays the
- * stored events after `?after=<event id>`, then streams live; replay and registration happen
+ * stored events after `?after=<event id>` (or, for an id it does not hold, sends a `resync`
+ * frame so the browser reloads from REST), then streams live; replay and registration happen
  * in one synchronous step, so no event is skipped or sent twice in between.
  */
 export function eventsUpgradeHandler(deps: {
@@ -57,6 +64,8 @@ export function eventsUpgradeHandler(deps: {
     wss.handleUpgrade(req, socket, head, (ws) => {
       const frames = [upstreamFrame(relay.state)];
       const from = after === null ? null : store.seqOf(after);
+      // Streaming live from here would silently skip whatever happened since `after`.
+      if (after !== null && from === null) frames.push(RESYNC_FRAME);
       const replay = from === null ? [] : store.after(from, REPLAY_MAX + 1);
       for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
       hub.add(ws, socket, session.idHash, frames);

@@ -61,14 +61,18 @@ export function requireRole(res: Response, role: Role): Session {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A mutating request must come from our own origin: Origin's host equals the Host header. */
+/**
+ * A mutating request (and the event socket) must come from our own origin: Origin's scheme is
+ * the listener's (an https page is another origin than our http port) and its host the Host.
+ */
 export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   const host = req.headers.host;
   if (typeof origin !== 'string' || !host || origin === 'null') return false;
+  const scheme = 'encrypted' in req.socket ? 'https:' : 'http:';
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+    return url.protocol === scheme && url.host === host;
   } catch {
     return false;
   }

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RelayFrameSchema } from '@settlement/protocol';
+import {
+  openEvents,
+  startBff,
+  startSandbox,
+  waitFor,
+  type BffInstance,
+  type Browser,
+  type SandboxProcess,
+} from '../test-harness';
+
+let sandbox: SandboxProcess;
+let bff: BffInstance;
+let treasury: Browser;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  bff = await startBff({ sandbox });
+  treasury = await bff.login('treasury');
+  await waitFor(async () => Promise.resolve(bff.bff.relay.state === 'connected'));
+}, 60_000);
+
+afterAll(async () => {
+  await bff.close();
+  await sandbox.stop();
+});
+
+/** Creates an account and waits for the relay to store its event; returns the event id. */
+async function storedEventId(): Promise<string> {
+  const created = await bff.call('POST', '/bff/api/v1/ledger/accounts', {
+    browser: treasury,
+    body: { name: 'Resume point' },
+  });
+  expect(created.status).toBe(201);
+  const accountId = (created.json as { id: string }).id;
+  return waitFor(async () => {
+    const row = bff.db
+      .prepare("SELECT id FROM events WHERE type = 'account.created' AND account_id = ?")
+      .get(accountId) as { id: string } | undefined;
+    return Promise.resolve(row?.id);
+  });
+}
+
+describe('resuming the browser event socket', () => {
+  it('sends a resync frame right after the upstream frame when `after` names no stored event', async () => {
+    const socket = await openEvents(bff, treasury, { after: 'evt_the_store_never_had' });
+    await vi.waitFor(() => {
+      expect(socket.frames.length).toBeGreaterThanOrEqual(2);
+    });
+    expect(socket.frames.map((frame) => RelayFrameSchema.parse(frame).kind).slice(0, 2)).toEqual([
+      'upstream',
+      'resync',
+    ]);
+    expect(socket.frames[1]).toEqual({ kind: 'resync', reason: 'resume-point-unknown' });
+    socket.ws.close();
+  });
+
+  it('replays without a resync frame when `after` is a stored event, and when there is no `after`', async () => {
+    const eventId = await storedEventId();
+    const resumed = await openEvents(bff, treasury, { after: eventId });
+    const fresh = await openEvents(bff, treasury);
+    await vi.waitFor(() => {
+      expect(resumed.frames.length).toBeGreaterThanOrEqual(1);
+      expect(fresh.frames.length).toBeGreaterThanOrEqual(1);
+    });
+    // A live event after both sockets opened: everything sent before it is in `frames`.
+    const nextId = await storedEventId();
+    await vi.waitFor(() => {
+      expect(resumed.eventIds()).toContain(nextId);
+      expect(fresh.eventIds()).toContain(nextId);
+    });
+    for (const socket of [resumed, fresh]) {
+      expect(socket.frames.filter((frame) => frame.kind === 'resync')).toEqual([]);
+      socket.ws.close();
+    }
+  });
+});
+
+describe('the Origin of the event socket', () => {
+  it('refuses an https Origin on the http listener, same host and port', async () => {
+    const httpsOrigin = bff.origin.replace('http:', 'https:');
+    await expect(openEvents(bff, treasury, { origin: httpsOrigin })).rejects.toThrow(/403/);
+    const socket = await openEvents(bff, treasury, { origin: bff.origin });
+    socket.ws.close();
+  });
+
+  it('refuses a mutating request from an https Origin on the http listener', async () => {
+    const answer = await bff.call('POST', '/bff/api/v1/ledger/accounts', {
+      browser: treasury,
+      body: { name: 'Cross scheme' },
+      origin: bff.origin.replace('http:', 'https:'),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.json).toMatchObject({ code: 'FORBIDDEN', retryable: false });
+  });
+});
