@@ -7,6 +7,12 @@ export function isTestnet(chain: string): boolean {
   return chain in TESTNETS;
 }
 
+/** A chain's name as plain text (a select option cannot hold a badge): "tron:nile (Nile testnet)". */
+export function chainLabel(chain: string): string {
+  const label = TESTNETS[chain];
+  return label ? `${chain} (${label})` : chain;
+}
+
 /** A "testnet" badge beside anything that lives on a test chain; nothing for a main network. */
 export function ChainBadge({ chain }: { chain: string }) {
   const label = TESTNETS[chain];

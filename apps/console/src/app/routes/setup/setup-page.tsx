@@ -1,7 +1,9 @@
+import { CHAINS } from '@settlement/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { chainLabel } from '../../../components/ui/chain-badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField } from '../../../components/ui/field';
@@ -14,7 +16,8 @@ import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { ReadinessPanel } from '../../../features/mpc/components/readiness-panel';
 import { isSetupComplete, setupSteps } from '../../../features/mpc/components/setup-steps';
 import { SetupWalkthrough } from '../../../features/mpc/components/setup-walkthrough';
-import { useSetCoSignerMutation } from '../../../features/sandbox/api/set-co-signer';
+import { defaultChain } from '../../../features/mpc/default-chain';
+import { CoSignerSwitch } from '../../../features/sandbox/components/co-signer-switch';
 import { roleReason } from '../../../features/session/permissions';
 import { newOperationId } from '../../../lib/operation-id';
 import { useSession } from '../../shell/session-context';
@@ -26,11 +29,11 @@ export function SetupPage() {
   const [chosenChain, setChosenChain] = useState('');
   const [operationId] = useState(newOperationId);
   const initialize = useInitializeMpcMutation();
-  const coSigner = useSetCoSignerMutation(() => Promise.all([status.refetch(), health.refetch()]));
 
   const chains = status.data?.chains.map((c) => c.chain) ?? [];
+  // The same default as Create wallet; before the status arrives, over every known chain.
   const targetChain =
-    chosenChain || (chains.includes('tron:nile') ? 'tron:nile' : (chains[0] ?? 'tron:nile'));
+    chosenChain || (defaultChain(status.data, chains.length ? chains : CHAINS) ?? '');
   const steps = setupSteps({ health: health.data, status: status.data, targetChain });
   const isComplete = isSetupComplete(steps);
   const isOnline = status.data?.coSigner.status === 'ONLINE';
@@ -39,19 +42,11 @@ export function SetupPage() {
   const coSignerTools = permissions.canUseSandboxTools ? (
     <>
       <Badge tone="warning">Sandbox tool</Badge>
-      {/* One switch, offering only the change that makes sense now. */}
-      <Button
-        variant={isOnline ? 'secondary' : 'primary'}
-        disabled={coSigner.isPending || status.data === undefined}
-        onClick={() => {
-          coSigner.mutate(!isOnline);
-        }}
-      >
-        {isOnline ? 'Stop simulated Co-Signer' : 'Start simulated Co-Signer'}
-      </Button>
-      {coSigner.error ? (
-        <ErrorPanel error={coSigner.error} title="The simulator did not switch" />
-      ) : null}
+      <CoSignerSwitch
+        isOnline={isOnline}
+        isKnown={status.data !== undefined}
+        onSwitched={() => Promise.all([status.refetch(), health.refetch()])}
+      />
     </>
   ) : isSandbox ? (
     <p className="text-sm text-slate-600">
@@ -88,7 +83,7 @@ export function SetupPage() {
                   onChange={(event) => {
                     setChosenChain(event.target.value);
                   }}
-                  options={chains.map((c) => ({ value: c, label: c }))}
+                  options={chains.map((c) => ({ value: c, label: chainLabel(c) }))}
                 />
               </div>
             ) : null

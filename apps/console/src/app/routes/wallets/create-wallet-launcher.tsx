@@ -3,8 +3,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { chainLabel } from '../../../components/ui/chain-badge';
 import { accountListQuery } from '../../../features/accounts/api/list-accounts';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
+import { defaultChain } from '../../../features/mpc/default-chain';
 import { roleReason } from '../../../features/session/permissions';
 import { CreateWalletDialog } from '../../../features/wallets/components/create-wallet-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -53,7 +55,8 @@ export function CreateWalletLauncher({ defaultAccountId }: { defaultAccountId?: 
         isLoadingAccounts={accounts.isPending}
         onAccountSearch={setAccountSearch}
         defaultAccountId={defaultAccountId}
-        chains={enabledChains.map((chain) => ({ value: chain, label: chain }))}
+        chains={enabledChains.map((chain) => ({ value: chain, label: chainLabel(chain) }))}
+        defaultChain={defaultChain(mpc.data, enabledChains)}
         readinessOf={(chain) =>
           mpc.data
             ? chainReadiness(mpc.data, chain)

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ExtraFields } from '../../../components/ui/extra-fields';
@@ -98,7 +99,12 @@ export function WalletDetailPage() {
                   },
                   {
                     label: 'Chain',
-                    value: <span className="font-mono text-xs">{data.chain}</span>,
+                    value: (
+                      <span className="flex flex-wrap items-center gap-1.5">
+                        <span className="font-mono text-xs">{data.chain}</span>
+                        <ChainBadge chain={data.chain} />
+                      </span>
+                    ),
                   },
                   { label: 'Wallet id', value: <CopyableId value={data.id} label="wallet id" /> },
                   { label: 'Created', value: <Time value={data.createdAt} /> },

@@ -1,5 +1,6 @@
 import type { MpcStatus } from '@settlement/protocol';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
@@ -51,7 +52,12 @@ export function ReadinessPanel({ status }: { status: MpcStatus }) {
         <tbody>
           {status.chains.map((chain) => (
             <tr key={chain.chain}>
-              <Td className="font-mono text-xs">{chain.chain}</Td>
+              <Td>
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-mono text-xs">{chain.chain}</span>
+                  <ChainBadge chain={chain.chain} />
+                </span>
+              </Td>
               <Td>
                 {chain.ready ? (
                   <Badge tone="success">Ready</Badge>

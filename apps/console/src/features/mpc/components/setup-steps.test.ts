@@ -54,4 +54,39 @@ describe('setupSteps', () => {
       isSetupComplete(setupSteps({ health: healthy, status: ready, targetChain: 'tron:nile' })),
     ).toBe(true);
   });
+
+  it('after the Co-Signer is stopped, step 1 is not done and step 5 waits for it, in whole sentences', () => {
+    const stopped = status({
+      coSigner: { status: 'OFFLINE', lastSeenAt: '2026-01-01T00:00:00Z' },
+      keyId: 'k',
+      keyStatus: 'ACTIVE',
+      chains: [{ chain: 'tron:nile', ready: false, reason: 'The Co-Signer is offline.' }],
+    });
+    const steps = setupSteps({
+      health: { reachable: true, ok: false, httpStatus: 503, checkedAt: '2026-01-01T00:00:00Z' },
+      status: stopped,
+      targetChain: 'tron:nile',
+    });
+    expect(states(steps)).toEqual(['failed', 'pending', 'pending', 'done', 'pending']);
+    expect(steps[0]!.detail).toMatch(/stopped now.*Start it again\.$/);
+    expect(steps[4]!.detail).toBe(
+      'Waiting for the Co-Signer to be Online: the key is ACTIVE and tron:nile is not ready. The Co-Signer is offline.',
+    );
+    for (const step of steps) expect(step.detail).not.toMatch(/\.\.|\s$/);
+  });
+
+  it('a reason without a full stop gets exactly one', () => {
+    const coSigner = { status: 'ONLINE' as const, lastSeenAt: '2026-01-01T00:00:00Z' };
+    const notEnabled = status({
+      coSigner,
+      keyId: 'k',
+      keyStatus: 'ACTIVE',
+      chains: [{ chain: 'tron:nile', ready: false, reason: 'tron:nile is not enabled' }],
+    });
+    const steps = setupSteps({ health: healthy, status: notEnabled, targetChain: 'tron:nile' });
+    expect(steps[4]).toMatchObject({
+      state: 'current',
+      detail: 'The key is ACTIVE; tron:nile is not ready. tron:nile is not enabled.',
+    });
+  });
 });

@@ -26,18 +26,21 @@ export function setupSteps({ health, status, targetChain }: SetupInputs): SetupS
   const chain = status?.chains.find((c) => c.chain === targetChain);
   const isChainReady = keyStatus === 'ACTIVE' && (chain?.ready ?? false);
 
-  const isRunning = isHealthy || isOnline || hasBeenSeen;
+  // Running is a fact about now: a Co-Signer seen yesterday and stopped since is not running.
+  const isRunning = isHealthy || isOnline;
   const install: SetupStep = {
     id: 'install',
     title: 'Install and start the Co-Signer',
     state: isRunning ? 'done' : health ? 'failed' : 'current',
     detail: isRunning
       ? 'The Co-Signer process is running.'
-      : isReachable
-        ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}: the Co-Signer is not running or not healthy yet. Start it on its host.`
-        : health
-          ? 'Nothing answers at the Co-Signer health address yet. Install the Co-Signer on the host your organization runs it on and start it.'
-          : 'Checking whether the Co-Signer is running…',
+      : hasBeenSeen && health
+        ? `The Co-Signer ran before and is stopped now${isReachable ? ` (its health endpoint answers HTTP ${health.httpStatus ?? '?'})` : ''}. Start it again.`
+        : isReachable
+          ? `The health endpoint answers HTTP ${health?.httpStatus ?? '?'}: the Co-Signer is not running or not healthy yet. Start it on its host.`
+          : health
+            ? 'Nothing answers at the Co-Signer health address yet. Install the Co-Signer on the host your organization runs it on and start it.'
+            : 'Checking whether the Co-Signer is running…',
   };
   const healthStep: SetupStep = {
     id: 'health',
@@ -74,19 +77,35 @@ export function setupSteps({ health, status, targetChain }: SetupInputs): SetupS
           ? 'Start the MPC key ceremony. It uses one durable key for this organization, so repeating it is safe.'
           : 'Available once the Co-Signer is Online.',
   };
+  const notReady = sentence(chain?.reason ?? 'no reason given');
   const ready: SetupStep = {
     id: 'ready',
     title: `Wait until the key and ${targetChain} are ready`,
-    state: isChainReady ? 'done' : keyStatus !== null ? 'current' : 'pending',
+    // Without an Online Co-Signer nothing moves here (provisioning waits too): step 3 first.
+    state: isChainReady
+      ? 'done'
+      : keyStatus === null
+        ? 'pending'
+        : isOnline
+          ? 'current'
+          : 'pending',
     detail: isChainReady
       ? `The key is ACTIVE and ${targetChain} is ready. Wallets and withdrawals can be created.`
-      : keyStatus === 'PROVISIONING'
-        ? 'The key is provisioning. This page checks every 2 seconds.'
-        : keyStatus === 'ACTIVE'
-          ? `The key is ACTIVE; ${targetChain} is not ready: ${chain?.reason ?? 'no reason given'}.`
-          : 'Waiting for initialization.',
+      : keyStatus === null
+        ? 'Waiting for initialization.'
+        : !isOnline
+          ? `Waiting for the Co-Signer to be Online: the key is ${keyStatus} and ${targetChain} is not ready. ${notReady}`
+          : keyStatus === 'PROVISIONING'
+            ? 'The key is provisioning. This page checks every 2 seconds.'
+            : `The key is ACTIVE; ${targetChain} is not ready. ${notReady}`,
   };
   return [install, healthStep, online, initialize, ready];
+}
+
+/** Ends a reason from the service with exactly one full stop (it may bring its own). */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 export function isSetupComplete(steps: SetupStep[]): boolean {

@@ -33,6 +33,7 @@ function props(
     onAccountSearch: vi.fn(),
     defaultAccountId: 'acc_1',
     chains: [{ value: 'tron:nile', label: 'tron:nile' }],
+    defaultChain: null,
     readinessOf: () => ({ isReady: true, reason: null }),
     onCreated: vi.fn(),
     onCancel: vi.fn(),
@@ -41,6 +42,28 @@ function props(
 }
 
 describe('CreateWalletForm', () => {
+  it('proposes the default chain it is given, even when another ready chain is listed first', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <CreateWalletForm
+        {...props({
+          chains: [
+            { value: 'tron:mainnet', label: 'tron:mainnet' },
+            { value: 'tron:nile', label: 'tron:nile (Nile testnet)' },
+          ],
+          defaultChain: 'tron:nile',
+        })}
+      />,
+    );
+    const chain = screen.getByLabelText('Chain', { exact: true });
+    expect(chain).toHaveValue('tron:nile');
+    expect(screen.getByText('Nile testnet')).toBeInTheDocument();
+
+    await user.selectOptions(chain, 'tron:mainnet');
+    expect(chain).toHaveValue('tron:mainnet');
+    expect(screen.queryByText('Nile testnet')).not.toBeInTheDocument();
+  });
+
   it('is disabled with the reason and a link to Setup until MPC is ready', () => {
     renderWithApp(
       <CreateWalletForm

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ChainBadge, isTestnet } from '../../../components/ui/chain-badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -19,6 +20,8 @@ export type CreateWalletProps = {
   onAccountSearch: (text: string) => void;
   defaultAccountId?: string | undefined;
   chains: Option[];
+  /** The chain proposed until the operator picks one (the app's one default rule). */
+  defaultChain: string | null;
   /** Null while the MPC status loads. */
   readinessOf: (chain: string) => Readiness | null;
   onCreated: (wallet: Wallet) => void;
@@ -54,6 +57,7 @@ export function CreateWalletForm({
   onAccountSearch,
   defaultAccountId,
   chains,
+  defaultChain,
   readinessOf,
   onCreated,
   onCancel,
@@ -66,9 +70,7 @@ export function CreateWalletForm({
   const mutation = useCreateWalletMutation();
   const inFlight = useRef(false);
 
-  // Until the operator picks one, the first chain that is ready (else the first enabled one).
-  const selectedChain =
-    chain || (chains.find((c) => readinessOf(c.value)?.isReady)?.value ?? chains[0]?.value ?? '');
+  const selectedChain = chain || defaultChain || (chains[0]?.value ?? '');
   const readiness = selectedChain ? readinessOf(selectedChain) : null;
   const isReady = readiness?.isReady ?? false;
   const accountOptions =
@@ -137,6 +139,12 @@ export function CreateWalletForm({
         hint="Chains enabled for this organization in the asset catalog."
         required
       />
+      {isTestnet(selectedChain) ? (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <ChainBadge chain={selectedChain} /> Assets on this chain are for testing and have no
+          value.
+        </p>
+      ) : null}
       {readiness === null ? (
         <p role="status" className="text-sm text-slate-600">
           Checking MPC readiness…

@@ -1,5 +1,6 @@
 import type { Wallet } from '@settlement/protocol';
 import { QRCodeSVG } from 'qrcode.react';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyButton } from '../../../components/ui/copy-button';
 
 /** The deposit address, large, with copy and a QR code. */
@@ -16,9 +17,12 @@ export function WalletAddressCard({ wallet }: { wallet: Wallet }) {
         />
       </div>
       <div className="min-w-0 space-y-2">
-        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">
-          Address on {wallet.chain}
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">
+            Address on {wallet.chain}
+          </p>
+          <ChainBadge chain={wallet.chain} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <code
             className="font-mono text-base break-all text-slate-900"

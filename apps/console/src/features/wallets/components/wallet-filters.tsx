@@ -1,4 +1,5 @@
 import { CHAINS, SORT_ORDERS, WALLET_SORT_FIELDS, WALLET_STATUSES } from '@settlement/protocol';
+import { chainLabel } from '../../../components/ui/chain-badge';
 import { CreatedRangeFields, FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
 import type { WalletFilters as Filters } from '../api/keys';
@@ -30,7 +31,7 @@ export function WalletFilters({
           <SelectField
             label="Chain"
             {...bind('chain')}
-            options={[any, ...CHAINS.map((c) => ({ value: c, label: c }))]}
+            options={[any, ...CHAINS.map((c) => ({ value: c, label: chainLabel(c) }))]}
           />
           <TextField label="Address contains" {...bind('addressContains', { trim: true })} />
           <TextField label="Account id" {...bind('accountId', { trim: true })} />

@@ -1,6 +1,7 @@
 import type { Wallet } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
@@ -46,7 +47,12 @@ export function WalletsTable({
                 {wallet.accountName}
               </Link>
             </Td>
-            <Td className="font-mono text-xs">{wallet.chain}</Td>
+            <Td>
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span className="font-mono text-xs">{wallet.chain}</span>
+                <ChainBadge chain={wallet.chain} />
+              </span>
+            </Td>
             <Td>
               <StatusBadge status={wallet.status} />
             </Td>
