@@ -13,6 +13,8 @@ import { eventsUpgradeHandler } from './routes/events';
 import { supportRoutes } from './routes/support';
 import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
+import { createGovernance } from './governance/governance';
+import { addressBookRoutes, policyRoutes, withdrawalRequestRoutes } from './routes/governance';
 import { csrfGuard, loadSession } from './routes/guards';
 import { healthRoutes } from './routes/health';
 import { operationRoutes } from './routes/operations';
@@ -110,6 +112,14 @@ export function createApp(deps: AppDeps): Bff {
     ...(deps.relay?.backoff ? { backoff: deps.relay.backoff } : {}),
     ...(deps.relay?.pingIntervalMs ? { pingIntervalMs: deps.relay.pingIntervalMs } : {}),
   });
+  const governance = createGovernance({
+    services,
+    executor,
+    db: deps.db,
+    broadcast: (frame) => {
+      hub.broadcast(frame);
+    },
+  });
   const onUpgrade = eventsUpgradeHandler({ services, hub, store: events, relay });
 
   const app = express();
@@ -160,7 +170,7 @@ export function createApp(deps: AppDeps): Bff {
   const bff = express.Router();
   bff.use(loadSession(services));
   bff.use(csrfGuard({ exempt: ['/auth/login'] }));
-  bff.use('/api', apiRoutes(services, executor));
+  bff.use('/api', apiRoutes(services, executor, governance.withdrawals));
   bff.use(express.json({ limit: '64kb' }));
   bff.use(
     '/auth',
@@ -171,6 +181,9 @@ export function createApp(deps: AppDeps): Bff {
     }),
   );
   bff.use('/support', supportRoutes(services, events));
+  bff.use('/policy', policyRoutes(governance));
+  bff.use('/withdrawal-requests', withdrawalRequestRoutes(governance));
+  bff.use('/address-book', addressBookRoutes(governance));
   bff.use('/operations', operationRoutes(services));
   bff.use('/sandbox', sandboxRoutes(services));
   bff.use(healthRoutes(services));
@@ -213,6 +226,7 @@ export function createApp(deps: AppDeps): Bff {
       if (timer) return;
       hub.start();
       relay.start();
+      governance.start();
       statics.warm().catch((error: unknown) => {
         logger.warn({ err: error }, 'compressing the console assets failed');
       });
@@ -223,6 +237,7 @@ export function createApp(deps: AppDeps): Bff {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      governance.stop();
       hub.stop();
       await relay.stop();
       await services.upstream.close();

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher, request } from 'undici';
 import WebSocket from 'ws';
 import { createApp, type Bff } from './app';
+import type { PolicyDocument } from '@settlement/protocol';
 import { seedDemo, type DemoCredentials } from './cli/seed-demo';
+import { ALLOW_ALL_POLICY } from './governance/demo-policy';
+import { createPolicyStore } from './governance/policy-store';
 import { loadConfig, loadKeys } from './config';
 import { createLogger } from './logger';
 import { openDb, type Db } from './store/db';
@@ -147,6 +150,12 @@ export async function startBff(input: {
   env?: Record<string, string>;
   upstreamUrl?: string;
   relay?: { maxBufferedBytes?: number; pingIntervalMs?: number };
+  /**
+   * The withdrawal policy of a fresh data dir: allow-all by default (suites not about
+   * governance), 'demo' keeps the seeded default policy. A reused data dir keeps its own.
+   */
+  policy?: PolicyDocument | 'demo';
+  now?: () => number;
 }): Promise<BffInstance> {
   const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
   const seeded = await seedDemo({
@@ -178,12 +187,16 @@ export async function startBff(input: {
   });
   const logger = createLogger(config.logLevel, sink);
   const db = openDb(join(dataDir, 'bff', 'bff.db'));
+  if (seeded.isNew && input.policy !== 'demo') {
+    createPolicyStore(db).save(input.policy ?? ALLOW_ALL_POLICY, 'test-harness');
+  }
   const bff = createApp({
     config,
     keys: loadKeys(config.keysFile),
     db,
     logger,
     upstreamRetry: { baseMs: 5, capMs: 20 },
+    ...(input.now ? { now: input.now } : {}),
     relay: { backoff: { baseMs: 20, capMs: 200 }, ...input.relay },
   });
   const server: Server = createServer(bff.app);

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeys } from '../config';
+import { DEMO_POLICY } from '../governance/demo-policy';
+import { createPolicyStore } from '../governance/policy-store';
+import { openDb } from '../store/db';
 import { startSandbox, type SandboxProcess } from '../test-harness';
 import { credentialsPath, keysFilePath, seedDemo } from './seed-demo';
 
@@ -17,13 +20,14 @@ afterAll(async () => {
 });
 
 describe('seedDemo', () => {
-  it('creates least-privilege keys and three operators once, with 0600 files, and is idempotent', async () => {
+  it('creates least-privilege keys and four operators once, with 0600 files, and is idempotent', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bff-seed-'));
     const input = { sandboxUrl: sandbox.url, adminToken: sandbox.adminToken, dataDir };
     const first = await seedDemo(input);
     expect(first.isNew).toBe(true);
     expect(first.credentials?.operators.map((o) => [o.username, o.role])).toEqual([
       ['admin', 'admin'],
+      ['admin2', 'admin'],
       ['treasury', 'treasury'],
       ['support', 'support'],
     ]);
@@ -42,5 +46,14 @@ describe('seedDemo', () => {
     const second = await seedDemo(input);
     expect(second).toEqual({ isNew: false, credentials: first.credentials });
     expect(readFileSync(keysFilePath(dataDir), 'utf8')).toBe(keysBefore);
+
+    const db = openDb(join(dataDir, 'bff', 'bff.db'));
+    try {
+      const policies = createPolicyStore(db);
+      expect(policies.versions().map((p) => [p.version, p.createdBy])).toEqual([[1, 'seed']]);
+      expect(policies.current()?.rules).toEqual(DEMO_POLICY.rules);
+    } finally {
+      db.close();
+    }
   });
 });

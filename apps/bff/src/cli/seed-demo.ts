@@ -5,6 +5,8 @@ import { request } from 'undici';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type KeysFile } from '../config';
 import { generatePassword, hashPassword } from '../services/passwords';
+import { DEMO_POLICY } from '../governance/demo-policy';
+import { createPolicyStore } from '../governance/policy-store';
 import { openDb } from '../store/db';
 import { createOperatorStore, type Role } from '../store/operators';
 
@@ -18,6 +20,7 @@ export const DEMO_KEYS = [
 
 const DEMO_OPERATORS: readonly { username: string; role: Role }[] = [
   { username: 'admin', role: 'admin' },
+  { username: 'admin2', role: 'admin' },
   { username: 'treasury', role: 'treasury' },
   { username: 'support', role: 'support' },
 ];
@@ -79,10 +82,15 @@ export function credentialsPath(dataDir: string): string {
   return join(dataDir, 'demo-credentials.json');
 }
 
+/** The default withdrawal policy, unless a policy was ever stored (an admin's is kept). */
+function installDefaultPolicy(policies: ReturnType<typeof createPolicyStore>): void {
+  if (!policies.current()) policies.save(DEMO_POLICY, 'seed');
+}
+
 /**
  * Seeds the demo organization once: org "Demo Treasury", least-privilege API keys with
- * sandbox-generated pairs (keys.json, 0600), operators admin/treasury/support with random
- * passwords (demo-credentials.json, 0600). When keys.json exists it does nothing and returns
+ * sandbox-generated pairs (keys.json, 0600), operators admin/admin2/treasury/support with random
+ * passwords (demo-credentials.json, 0600) and the default withdrawal policy. When keys.json exists it does nothing and returns
  * the stored credentials (or null when that file was removed).
  */
 export async function seedDemo(input: {
@@ -96,6 +104,13 @@ export async function seedDemo(input: {
     const stored = existsSync(credsPath)
       ? CredentialsSchema.safeParse(JSON.parse(readFileSync(credsPath, 'utf8')))
       : null;
+    // A data dir seeded before governance existed gets the default policy, not default deny.
+    const db = openDb(join(input.dataDir, 'bff', 'bff.db'));
+    try {
+      installDefaultPolicy(createPolicyStore(db));
+    } finally {
+      db.close();
+    }
     return { isNew: false, credentials: stored?.success ? stored.data : null };
   }
 
@@ -133,6 +148,7 @@ export async function seedDemo(input: {
       else operators.add(username, role, hash);
       credentials.operators.push({ username, role, password });
     }
+    installDefaultPolicy(createPolicyStore(db));
   } finally {
     db.close();
   }

@@ -1,7 +1,12 @@
 import express, { type Response, type Router } from 'express';
 import { HttpError, requestIdOf } from '../errors';
+import type { Withdrawals } from '../governance/withdrawals';
 import type { Services } from '../services/context';
-import { OPERATION_ID_PATTERN, type IdempotentExecutor } from '../services/idempotent';
+import {
+  OPERATION_ID_PATTERN,
+  type IdempotentExecutor,
+  type IdempotentResult,
+} from '../services/idempotent';
 import { isKnownPath, matchOperation, queryProblem } from '../services/operations';
 import { proxyOperation } from '../services/proxy';
 import { requireRole } from './guards';
@@ -30,8 +35,13 @@ function passThrough(
 /**
  * /bff/api/v1/...: the allowlisted operations, role-checked before any upstream call, signed
  * with the least-privileged key; the target is passed on verbatim and the answer unchanged.
+ * Withdrawals (`transactions.create`) always go through the withdrawal policy first.
  */
-export function apiRoutes(services: Services, executor: IdempotentExecutor): Router {
+export function apiRoutes(
+  services: Services,
+  executor: IdempotentExecutor,
+  withdrawals: Withdrawals,
+): Router {
   const router = express.Router();
   router.use(express.raw({ type: () => true, limit: '1mb' }));
 
@@ -68,14 +78,31 @@ export function apiRoutes(services: Services, executor: IdempotentExecutor): Rou
           'X-Operation-Id (1-128 visible ASCII, one per logical action) is required.',
         );
       }
-      const result = await executor.execute({
-        operator: session.username,
-        operationId,
-        operation,
-        path,
-        consoleBody: body ?? new Uint8Array(),
-        requestId: requestIdOf(res),
-      });
+      let result: IdempotentResult;
+      if (operation.name === 'transactions.create') {
+        // No path to the upstream around the policy: ALLOW sends, BLOCK throws, else 202.
+        const outcome = await withdrawals.submit({
+          session,
+          operationId,
+          body: body ?? new Uint8Array(),
+          requestId: requestIdOf(res),
+        });
+        if (outcome.kind === 'request') {
+          res.setHeader('cache-control', 'no-store');
+          res.status(202).json({ withdrawalRequest: outcome.request });
+          return;
+        }
+        result = outcome.result;
+      } else {
+        result = await executor.execute({
+          operator: session.username,
+          operationId,
+          operation,
+          path,
+          consoleBody: body ?? new Uint8Array(),
+          requestId: requestIdOf(res),
+        });
+      }
       res.setHeader('x-operation-replayed', result.isReplay ? 'true' : 'false');
       passThrough(res, {
         status: result.status,

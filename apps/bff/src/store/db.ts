@@ -155,6 +155,61 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX journal_client_reference ON journal(client_reference);
   CREATE INDEX journal_created ON journal(created_at);
   `,
+  `
+  CREATE TABLE policy_versions (
+    version INTEGER PRIMARY KEY,
+    document TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE withdrawal_requests (
+    id TEXT PRIMARY KEY,
+    operation_id TEXT NOT NULL UNIQUE,
+    requester TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('AWAITING_APPROVAL', 'APPROVED', 'SUBMITTED',
+      'REJECTED', 'CANCELLED', 'EXPIRED', 'FAILED')),
+    wallet_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    chain TEXT NOT NULL,
+    asset TEXT NOT NULL,
+    to_address TEXT NOT NULL,
+    amount_atomic TEXT NOT NULL,
+    client_reference TEXT,
+    body BLOB NOT NULL,
+    policy_version INTEGER NOT NULL,
+    decision TEXT NOT NULL,
+    approvals_required TEXT NOT NULL,
+    rejection TEXT,
+    transaction_id TEXT,
+    correlation_id TEXT,
+    failure TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX withdrawal_requests_status ON withdrawal_requests(status, created_at);
+  CREATE TABLE withdrawal_approvals (
+    request_id TEXT NOT NULL REFERENCES withdrawal_requests(id) ON DELETE CASCADE,
+    operator TEXT NOT NULL,
+    role TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (request_id, operator)
+  );
+  CREATE TABLE address_book (
+    id TEXT PRIMARY KEY,
+    chain TEXT NOT NULL,
+    address TEXT NOT NULL,
+    label TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('PENDING_APPROVAL', 'ACTIVE', 'REMOVED')),
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    approved_by TEXT,
+    approved_at INTEGER,
+    removed_by TEXT,
+    removed_at INTEGER
+  );
+  CREATE UNIQUE INDEX address_book_live ON address_book(chain, address) WHERE status != 'REMOVED';
+  `,
 ];
 
 export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {

@@ -25,7 +25,18 @@ export type AuditAction =
   | 'transaction.create'
   | 'mpc.initialize'
   | 'sandbox.deposit'
-  | 'sandbox.co-signer';
+  | 'sandbox.co-signer'
+  | 'policy.update'
+  | 'withdrawal.blocked'
+  | 'withdrawal-request.create'
+  | 'withdrawal-request.approve'
+  | 'withdrawal-request.reject'
+  | 'withdrawal-request.cancel'
+  | 'withdrawal-request.expire'
+  | 'withdrawal-request.submit'
+  | 'address-book.create'
+  | 'address-book.approve'
+  | 'address-book.remove';
 
 export type AuditEntry = {
   at: number;

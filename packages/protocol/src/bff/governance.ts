@@ -102,7 +102,8 @@ export type PolicyDocumentInput = z.input<typeof PolicyDocumentSchema>;
 
 /** `GET /bff/policy` and each entry of `GET /bff/policy/versions`. */
 export const PolicySchema = PolicyDocumentSchema.extend({
-  version: z.number().int().min(1),
+  /** 0: no policy was ever stored, so everything is blocked (default deny). */
+  version: z.number().int().min(0),
   createdBy: z.string(),
   createdAt: InstantSchema,
 });
