@@ -9,7 +9,10 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/skeleton';
-import { supportSearchQuery } from '../../../features/support/api/support-search';
+import {
+  cleanSupportQuery,
+  supportSearchQuery,
+} from '../../../features/support/api/support-search';
 import {
   SupportActions,
   SupportEvents,
@@ -22,7 +25,7 @@ import { useCatalog } from '../../use-catalog';
 
 export function SupportPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
+  const q = cleanSupportQuery(searchParams.get('q') ?? '');
   const query = useQuery(supportSearchQuery(q));
   const { decimalsFor } = useCatalog();
 
@@ -116,7 +119,7 @@ function SupportSearchForm({
   const [text, setText] = useState(initial);
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    onSearch(text.trim());
+    onSearch(cleanSupportQuery(text));
   };
   return (
     <form

@@ -72,13 +72,27 @@ export const SupportResultSchema = z.looseObject({
 });
 export type SupportResult = z.infer<typeof SupportResultSchema>;
 
+/** Blank and invisible characters (zero-width spaces, direction marks) at either end. */
+const PASTE_DEBRIS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+
+/**
+ * An id as pasted from chat, e-mail or a log: surrounding spaces, line breaks and invisible
+ * characters are not part of it (the BFF accepts visible ASCII only, so it would refuse them).
+ */
+export function cleanSupportQuery(q: string): string {
+  return q.replace(PASTE_DEBRIS, '');
+}
+
 export function searchSupport(q: string, signal?: AbortSignal) {
   return apiRequest(withQuery('/bff/support/search', { q }), SupportResultSchema, { signal });
 }
 
-export const supportSearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: supportKeys.search(q),
-    queryFn: ({ signal }) => searchSupport(q, signal),
-    enabled: q.trim() !== '',
+/** Cleans `q` itself, so a link or an address bar with a padded id works as well as the form. */
+export const supportSearchQuery = (q: string) => {
+  const clean = cleanSupportQuery(q);
+  return queryOptions({
+    queryKey: supportKeys.search(clean),
+    queryFn: ({ signal }) => searchSupport(clean, signal),
+    enabled: clean !== '',
   });
+};
