@@ -29,7 +29,7 @@ describe('supportSearchQuery', () => {
     const client = new QueryClient();
     const options = supportSearchQuery(' \u200Bcorr-42\u200B\n');
     expect(options.queryKey).toEqual(supportSearchQuery('corr-42').queryKey);
-    const result = await client.fetchQuery(options);
+    const result = await client.query(options);
     expect(result.query).toBe('corr-42');
     expect(server.requests.at(-1)?.path).toBe('/bff/support/search?q=corr-42');
   });
