@@ -56,6 +56,8 @@ describe('buildTimeline', () => {
       confirmations: 'skipped',
       terminal: 'failed',
     });
+    const skipped = buildTimeline(tx, events).filter((m) => m.state === 'skipped');
+    expect(skipped.map((m) => m.at)).toEqual([null, null]);
   });
 
   it('a withdrawal that timed out while signing shows neither signing nor broadcast done', () => {

@@ -174,7 +174,8 @@ export function buildTimeline(transaction: Transaction, events: TimelineEvent[])
 function finish(milestones: Milestone[], status: Transaction['status']): Milestone[] {
   if (status === 'FAILED' || status === 'FAILED_ON_CHAIN') {
     return milestones.map((m) =>
-      m.state === 'pending' || m.state === 'current' ? { ...m, state: 'skipped' } : m,
+      // A step that never happened has no time either (events carry `confirmations: 0`).
+      m.state === 'pending' || m.state === 'current' ? { ...m, state: 'skipped', at: null } : m,
     );
   }
   if (isTerminalStatus(status) || milestones.some((m) => m.state === 'current')) return milestones;
