@@ -9,11 +9,13 @@ import {
   signIn,
   test,
 } from '../fixtures';
+import { allowAllWithdrawals } from '../policy';
 
 type Transaction = { id: string; correlationId: string; clientReference: string };
 
 test.beforeAll(async ({ request }) => {
   await ensureReady(request);
+  await allowAllWithdrawals(request);
 });
 
 test('support finds a withdrawal by its correlationId and by a requestId', async ({

@@ -12,9 +12,11 @@ import {
   signIn,
   test,
 } from '../fixtures';
+import { allowAllWithdrawals } from '../policy';
 
 test.beforeAll(async ({ request }) => {
   await ensureReady(request);
+  await allowAllWithdrawals(request);
 });
 
 test.afterEach(async ({ request }) => {
