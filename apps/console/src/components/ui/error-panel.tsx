@@ -14,7 +14,19 @@ export function errorSummary(error: unknown): { title: string; message: string |
   return { title: 'Something went wrong.', message: null };
 }
 
-/** An API error: what it means, the code, and the requestId to hand to support. */
+/**
+ * Whether doing the same thing again may succeed: the envelope's `retryable` for an API error
+ * (a 404, 403 or 422 never changes by asking again); anything else (a response that did not
+ * parse, a render error) may be transient.
+ */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof ApiError ? error.retryable : true;
+}
+
+/**
+ * An API error: what it means, the code, and the requestId to hand to support. "Try again" is
+ * offered only when the error is retryable.
+ */
 export function ErrorPanel({
   error,
   onRetry,
@@ -57,7 +69,7 @@ export function ErrorPanel({
           ) : null}
         </dl>
       ) : null}
-      {onRetry ? (
+      {onRetry && isRetryable(error) ? (
         <Button size="sm" className="mt-3" onClick={onRetry}>
           Try again
         </Button>

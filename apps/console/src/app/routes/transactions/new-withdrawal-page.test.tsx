@@ -2,7 +2,11 @@ import { tronAddressFromPublicKey } from '@settlement/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { savePendingWithdrawal } from '../../../features/transactions/components/pending-withdrawal';
+import {
+  loadPendingWithdrawal,
+  savePendingWithdrawal,
+} from '../../../features/transactions/components/pending-withdrawal';
+import { saveDraft } from '../../../features/transactions/components/withdrawal-draft';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
@@ -29,6 +33,35 @@ const ownWallet = {
   accountName: 'Merchant Bob',
   address: OWN_ADDRESS,
 };
+// A wallet of the organization on ANOTHER chain.
+const MAINNET_ADDRESS = tronAddressFromPublicKey(new Uint8Array([4, ...Array<number>(64).fill(9)]));
+const mainnetWallet = {
+  ...wallet,
+  id: 'wal_main',
+  chain: 'tron:mainnet',
+  accountId: 'acc_3',
+  accountName: 'Mainnet Reserve',
+  address: MAINNET_ADDRESS,
+};
+
+/** The BFF's operation view (the protocol's OperationViewSchema) with these fields. */
+function view(fields: Record<string, unknown>) {
+  return {
+    body: {
+      operationId: 'op',
+      operation: 'transactions.create',
+      state: 'unknown',
+      idempotencyKey: 'op-key',
+      clientReference: 'ref',
+      upstreamRequestId: null,
+      correlationId: null,
+      attempts: [],
+      createdAt: NOW,
+      updatedAt: NOW,
+      ...fields,
+    },
+  };
+}
 const transaction = {
   id: 'tx_1',
   walletId: 'wal_1',
@@ -46,6 +79,7 @@ const transaction = {
 let server: TestServer;
 let postReply: () => Reply | Promise<Reply>;
 let operationReply: () => Reply;
+let abandonReply: () => Reply;
 let activeWallets: unknown[];
 
 beforeAll(async () => {
@@ -55,6 +89,12 @@ beforeAll(async () => {
       return { body: { items: activeWallets, nextCursor: null } };
     if (request.path.includes(`addressContains=${OWN_ADDRESS}`)) {
       return { body: { items: [ownWallet], nextCursor: null } };
+    }
+    if (request.path.includes(`addressContains=${MAINNET_ADDRESS}`)) {
+      return { body: { items: [mainnetWallet], nextCursor: null } };
+    }
+    if (request.path.includes(`addressContains=${wallet.address}`)) {
+      return { body: { items: [wallet], nextCursor: null } };
     }
     return { body: { items: [], nextCursor: null } };
   });
@@ -94,32 +134,42 @@ beforeAll(async () => {
   }));
   server.route('POST', '/bff/api/v1/transactions', () => postReply());
   server.route('GET', '/bff/operations/*', () => operationReply());
+  server.route('POST', '/bff/operations/*', () => abandonReply());
 });
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   activeWallets = [wallet];
+  sessionStorage.clear();
 });
 
 const posts = () =>
   server.requests.filter((r) => r.method === 'POST' && r.path === '/bff/api/v1/transactions');
 
-async function fillAndReview() {
+async function openForm() {
   const user = userEvent.setup();
-  const view = renderWithApp(<NewWithdrawalPage />, {
+  const rendered = renderWithApp(<NewWithdrawalPage />, {
     path: '/transactions/new?walletId=wal_1',
     session: sessionFor('treasury'),
   });
   await screen.findByText('Available');
   await screen.findByTitle('10000000 atomic units');
+  return { user, ...rendered };
+}
+
+async function fillAndReview(destination = DESTINATION) {
+  const opened = await openForm();
+  const { user } = opened;
   fireEvent.change(screen.getByLabelText('Destination address'), {
-    target: { value: DESTINATION },
+    target: { value: destination },
   });
   await user.click(screen.getByRole('button', { name: /Use the maximum amount/ }));
   expect(screen.getByLabelText('Amount (TRX)')).toHaveValue('8.9');
+  // The review waits until the organization's wallets have been searched for the address.
+  await screen.findByText(/Not one of your organization's wallets/);
   await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
   await screen.findByRole('heading', { name: 'Review the withdrawal' });
-  return { user, ...view };
+  return opened;
 }
 
 describe('NewWithdrawalPage', () => {
@@ -164,8 +214,22 @@ describe('NewWithdrawalPage', () => {
       asset: 'TRX',
       toAddress: DESTINATION,
       amountAtomic: '8900000',
+      clientReference: `wd-${String(posts()[0]!.headers['x-operation-id'])}`,
     });
+    // Neither the pending record nor the draft outlives the created withdrawal.
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a blank client reference: the review shows the generated one, which is exactly what is sent', async () => {
+    postReply = () => ({ status: 201, body: transaction });
+    const { user } = await fillAndReview();
+    const generated = screen.getByText(/^wd-[0-9a-f-]{36}$/);
+    expect(screen.getByText('Generated by the console: you left it blank.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
+    await waitFor(() => {
+      expect(posts()).toHaveLength(1);
+    });
+    expect(posts()[0]!.body).toMatchObject({ clientReference: generated.textContent });
   });
 
   it('an unknown outcome shows "checking" and retries with the same operation id and body', async () => {
@@ -178,14 +242,14 @@ describe('NewWithdrawalPage', () => {
           ])
         : { status: 201, body: transaction };
     };
-    operationReply = () => ({ body: { state: 'unknown' } });
+    operationReply = () => view({ state: 'unknown' });
     const { user, router } = await fillAndReview();
     await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
     expect(
       await screen.findByRole('heading', { name: 'Checking whether it was created' }),
     ).toBeInTheDocument();
     // Still pending in sessionStorage: a reload would resume it, not start a second one.
-    expect(sessionStorage.length).toBe(1);
+    expect(loadPendingWithdrawal('treasury')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry safely (same operation id)' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/transactions/tx_1');
@@ -195,31 +259,95 @@ describe('NewWithdrawalPage', () => {
     expect(second!.body).toEqual(first!.body);
   });
 
-  it('WITHDRAWALS_BLOCKED says not to retry and offers no retry', async () => {
+  it('WITHDRAWALS_BLOCKED says not to retry and offers no Send beside it', async () => {
     postReply = () => envelope('WITHDRAWALS_BLOCKED', 403, 'req-blocked');
     const { user } = await fillAndReview();
     await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Do not retry');
+    expect(screen.queryByRole('button', { name: /Send withdrawal|Retry/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
-    expect(sessionStorage.length).toBe(0);
+    expect(loadPendingWithdrawal('treasury')).toBeNull();
+  });
+
+  it("keeps the server's more specific message beside the console's advice", async () => {
+    postReply = () => ({
+      status: 422,
+      body: {
+        code: 'INVALID_ADDRESS',
+        message: 'toAddress is the address of the source wallet.',
+        details: [],
+        requestId: 'req-self',
+        retryable: false,
+      },
+    });
+    const { user } = await fillAndReview();
+    await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('toAddress is the address of the source wallet.');
+    expect(alert).toHaveTextContent('Check the destination address.');
+    // The request must change: editing is the action, not sending it again.
+    expect(screen.queryByRole('button', { name: 'Send withdrawal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to edit' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a bad checksum', `${DESTINATION.slice(0, 33)}u`],
+    ['a non-TRON address', 'XR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+    ['an 0x address', '0x52908400098527886E0F7030069857D2E4169EE7'],
+  ])('%s never opens the review', async (_name, address) => {
+    const { user } = await openForm();
+    fireEvent.change(screen.getByLabelText('Destination address'), { target: { value: address } });
+    await user.type(screen.getByLabelText('Amount (TRX)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(screen.getByLabelText('Destination address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Review the withdrawal' })).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('blocks a wallet of ours on another chain and explains where the funds would land', async () => {
+    const { user } = await openForm();
+    fireEvent.change(screen.getByLabelText('Destination address'), {
+      target: { value: MAINNET_ADDRESS },
+    });
+    await user.type(screen.getByLabelText('Amount (TRX)'), '1');
+    const alert = await screen.findByText(/Wrong network/);
+    expect(alert).toHaveTextContent('the tron:mainnet wallet of account Mainnet Reserve');
+    expect(alert).toHaveTextContent('The funds would land at this address on tron:nile');
+    expect(alert).toHaveTextContent('would never see them');
+    expect(screen.queryByText(/Internal transfer/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(screen.queryByRole('heading', { name: 'Review the withdrawal' })).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('blocks the source wallet as its own destination', async () => {
+    const { user } = await openForm();
+    fireEvent.change(screen.getByLabelText('Destination address'), {
+      target: { value: wallet.address },
+    });
+    await user.type(screen.getByLabelText('Amount (TRX)'), '1');
+    expect(screen.getByText(/the address of the wallet you are sending from/)).toBeVisible();
+    expect(screen.queryByText(/Internal transfer/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(screen.queryByRole('heading', { name: 'Review the withdrawal' })).toBeNull();
   });
 
   it('after a reload, resumes the pending withdrawal and finds it created', async () => {
-    savePendingWithdrawal('op-from-before-reload', {
+    savePendingWithdrawal('treasury', 'op-from-before-reload', {
       walletId: 'wal_1',
       asset: 'TRX',
       toAddress: DESTINATION,
       amountAtomic: '8900000',
     });
-    operationReply = () => ({
-      body: {
+    operationReply = () =>
+      view({
         operationId: 'op-from-before-reload',
         state: 'succeeded',
         status: 201,
         response: transaction,
-      },
-    });
+      });
     const { router } = renderWithApp(<NewWithdrawalPage />, {
       path: '/transactions/new',
       session: sessionFor('treasury'),
@@ -232,7 +360,7 @@ describe('NewWithdrawalPage', () => {
   });
 
   it('after a reload, a request the BFF never received is sent under the saved operation id', async () => {
-    savePendingWithdrawal('op-never-received', {
+    savePendingWithdrawal('treasury', 'op-never-received', {
       walletId: 'wal_1',
       asset: 'TRX',
       toAddress: DESTINATION,
@@ -274,6 +402,143 @@ describe('NewWithdrawalPage', () => {
     expect(
       await screen.findByText('Internal transfer to account Merchant Bob'),
     ).toBeInTheDocument();
+  });
+
+  it('the unknown-outcome panel formats the amount, lists each attempt with its request id, and never says "(unknown)"', async () => {
+    savePendingWithdrawal('treasury', 'op-storm', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amountAtomic: '2000000',
+      clientReference: 'ref-storm',
+    });
+    const attempt = (n: number) => ({
+      operation: 'transactions.create',
+      method: 'POST',
+      attempt: n,
+      status: 503,
+      requestId: `bff-req-${String(n)}`,
+      upstreamRequestId: `up-req-${String(n)}`,
+      at: NOW,
+      error: null,
+    });
+    operationReply = () =>
+      view({ operationId: 'op-storm', attempts: [attempt(1), attempt(2), attempt(3)] });
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    const attempts = await screen.findByRole('list', { name: 'Calls to the service' });
+    expect(attempts).toHaveTextContent('Send attempt 1: HTTP 503');
+    for (const id of ['up-req-1', 'up-req-2', 'up-req-3']) {
+      expect(screen.getByText(id)).toBeInTheDocument();
+    }
+    const panel = screen.getByRole('region', { name: 'Checking whether it was created' });
+    expect(await screen.findByTitle('2000000 atomic units')).toHaveTextContent('2TRX');
+    expect(panel).not.toHaveTextContent('atomic TRX');
+    expect(panel).not.toHaveTextContent('(unknown)');
+    expect(panel).toHaveTextContent('it is not yet known whether the withdrawal was created');
+  });
+
+  it('Abandon asks the BFF, which reconciles; abandoned, the form comes back with the draft', async () => {
+    savePendingWithdrawal('treasury', 'op-give-up', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amountAtomic: '2000000',
+      clientReference: 'ref-give-up',
+    });
+    saveDraft('treasury', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amount: '2',
+      clientReference: 'ref-give-up',
+      feeLimit: '',
+    });
+    operationReply = () => view({ operationId: 'op-give-up', state: 'unknown' });
+    abandonReply = () => view({ operationId: 'op-give-up', state: 'abandoned' });
+    const user = userEvent.setup();
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Abandon' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Abandoned: the withdrawal was not created' }),
+    ).toBeInTheDocument();
+    const abandons = server.requests.filter((r) => r.method === 'POST' && r.path.includes('op-'));
+    expect(abandons.map((r) => r.path)).toEqual(['/bff/operations/op-give-up/abandon']);
+    expect(abandons[0]!.headers['x-csrf-token']).toBe('csrf-test-token');
+    await user.click(screen.getByRole('button', { name: 'Start a new withdrawal' }));
+    expect(await screen.findByLabelText('Destination address')).toHaveValue(DESTINATION);
+    expect(loadPendingWithdrawal('treasury')).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('Abandon of a withdrawal the service has shows it instead of abandoning it', async () => {
+    savePendingWithdrawal('treasury', 'op-reached', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amountAtomic: '8900000',
+    });
+    operationReply = () => view({ operationId: 'op-reached', state: 'unknown' });
+    abandonReply = () =>
+      view({ operationId: 'op-reached', state: 'succeeded', status: 201, response: transaction });
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Abandon' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/transactions/tx_1');
+    });
+  });
+
+  it('an unsent draft survives signing in again, for the same operator only, and says it was not sent', async () => {
+    saveDraft('treasury', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: DESTINATION,
+      amount: '3.5',
+      clientReference: 'inv-9',
+      feeLimit: '',
+    });
+    const other = renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('admin'),
+    });
+    await screen.findByLabelText('From wallet');
+    expect(screen.queryByRole('note', { name: 'Unsent draft' })).toBeNull();
+    other.unmount();
+
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    const note = await screen.findByRole('note', { name: 'Unsent draft' });
+    expect(note).toHaveTextContent('This withdrawal was NOT sent.');
+    expect(await screen.findByLabelText('Destination address')).toHaveValue(DESTINATION);
+    expect(screen.getByLabelText('Amount (TRX)')).toHaveValue('3.5');
+    expect(screen.getByLabelText('Client reference (optional)')).toHaveValue('inv-9');
+    expect(screen.getByLabelText('From wallet')).toHaveValue('wal_1');
+  });
+
+  it('keeps the draft being edited for its operator, and Discard forgets it', async () => {
+    const { user, unmount } = await openForm();
+    await user.type(screen.getByLabelText('Amount (TRX)'), '4');
+    unmount(); // signed out: the page goes away with nothing sent
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    await screen.findByRole('note', { name: 'Unsent draft' });
+    expect(await screen.findByLabelText('Amount (TRX)')).toHaveValue('4');
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.queryByRole('note', { name: 'Unsent draft' })).toBeNull();
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('is not offered to support operators', () => {

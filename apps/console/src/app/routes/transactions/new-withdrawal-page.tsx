@@ -1,27 +1,36 @@
-import { chainReadiness } from '@settlement/protocol';
+import { chainReadiness, isTronAddress } from '@settlement/protocol';
 import type { CreateTransactionRequest, Transaction } from '@settlement/protocol';
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatAmount } from '../../../components/ui/amount';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { roleReason } from '../../../features/session/permissions';
 import { useCreateTransactionMutation } from '../../../features/transactions/api/create-transaction';
+import { classifyDestination } from '../../../features/transactions/components/destination';
 import {
   clearPendingWithdrawal,
   loadPendingWithdrawal,
   savePendingWithdrawal,
 } from '../../../features/transactions/components/pending-withdrawal';
 import {
+  clearDraft,
+  loadDraft,
+  saveDraft,
+} from '../../../features/transactions/components/withdrawal-draft';
+import type { SavedDraft } from '../../../features/transactions/components/withdrawal-draft';
+import {
   EMPTY_DRAFT,
   WithdrawalForm,
 } from '../../../features/transactions/components/withdrawal-form';
-import type { WithdrawalReview } from '../../../features/transactions/components/withdrawal-form';
+import type {
+  WithdrawalDraft,
+  WithdrawalReview,
+} from '../../../features/transactions/components/withdrawal-form';
 import { WithdrawalReviewPanel } from '../../../features/transactions/components/withdrawal-review-panel';
 import {
   adviceFor,
@@ -29,12 +38,12 @@ import {
 } from '../../../features/transactions/components/withdrawal-errors';
 import { walletListQuery } from '../../../features/wallets/api/list-wallets';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
-import { isApiError } from '../../../lib/api-client';
 import { newOperationId } from '../../../lib/operation-id';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 import { PendingWithdrawalPanel } from './pending-withdrawal-panel';
+import { RestoredDraftNotice, SendErrorAlert } from './withdrawal-notices';
 
 const PICKER_BALANCES = 25;
 
@@ -43,18 +52,44 @@ type Stage =
   | { kind: 'review'; review: WithdrawalReview }
   | { kind: 'checking'; request: CreateTransactionRequest };
 
+function draftOf({ walletId: _walletId, ...draft }: SavedDraft): WithdrawalDraft {
+  return draft;
+}
+
+/** The clientReference sent when the operator leaves it blank: stable for the operation id. */
+function generatedReference(operationId: string): string {
+  return `wd-${operationId}`;
+}
+
 export function NewWithdrawalPage() {
-  const { permissions } = useSession();
+  const { session, permissions } = useSession();
+  const username = session.operator.username;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // A withdrawal still in flight (for example before a reload) resumes under its operation id.
-  const [resumed] = useState(loadPendingWithdrawal);
+  const [resumed] = useState(() => loadPendingWithdrawal(username));
   const [operationId, setOperationId] = useState(() => resumed?.operationId ?? newOperationId());
   const [stage, setStage] = useState<Stage>(() =>
     resumed ? { kind: 'checking', request: resumed.request } : { kind: 'edit' },
   );
-  const [walletId, setWalletId] = useState(searchParams.get('walletId') ?? '');
-  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  // An unsent draft of this operator (signed out in another tab, or the session expired)
+  // comes back, unless the link asks for another wallet.
+  const [restored, setRestored] = useState(() => {
+    const saved = resumed ? null : loadDraft(username);
+    const asked = searchParams.get('walletId');
+    return saved && (!asked || asked === saved.walletId) ? saved : null;
+  });
+  const [walletId, setWalletId] = useState(
+    restored?.walletId ?? searchParams.get('walletId') ?? '',
+  );
+  const [draft, setDraft] = useState<WithdrawalDraft>(() =>
+    restored ? draftOf(restored) : EMPTY_DRAFT,
+  );
+  const changeDraft = (nextWalletId: string, next: WithdrawalDraft) => {
+    setWalletId(nextWalletId);
+    setDraft(next);
+    saveDraft(username, { walletId: nextWalletId, ...next });
+  };
   const mutation = useCreateTransactionMutation();
   const inFlight = useRef(false);
 
@@ -77,22 +112,33 @@ export function NewWithdrawalPage() {
       .join(', ');
   });
   const address = useDebouncedValue(draft.toAddress);
+  // The organization's wallets at this address, on every chain: internal only on the same one.
   const own = useInfiniteQuery({
     ...walletListQuery({ addressContains: address }),
-    enabled: address.length === 34,
+    enabled: isTronAddress(address),
   });
-  const ownWallet =
-    own.data?.pages.flatMap((p) => p.items).find((w) => w.address === address) ?? null;
   const wallet = walletItems.find((w) => w.id === walletId);
   const readiness = wallet && mpc.data ? chainReadiness(mpc.data, wallet.chain) : null;
+  const destination = wallet
+    ? classifyDestination({
+        address: draft.toAddress,
+        isAddressValid: isTronAddress(draft.toAddress),
+        source: wallet,
+        // Until the lookup answers for exactly what is typed, the destination is not known.
+        matches:
+          address === draft.toAddress && own.data ? own.data.pages.flatMap((p) => p.items) : null,
+        isLookupFailed: address === draft.toAddress && own.isError,
+      })
+    : ({ kind: 'none' } as const);
 
   const handleCreated = useCallback(
     (transaction: Transaction) => {
-      clearPendingWithdrawal();
+      clearPendingWithdrawal(username);
+      clearDraft(username);
       toast.success('Withdrawal accepted', { description: `Status ${transaction.status}` });
       void navigate(`/transactions/${encodeURIComponent(transaction.id)}`, { replace: true });
     },
-    [navigate],
+    [navigate, username],
   );
 
   const send = (request: CreateTransactionRequest) => {
@@ -100,7 +146,7 @@ export function NewWithdrawalPage() {
     // (Were one to slip through, it would carry the same operation id and the BFF dedupes it.)
     if (inFlight.current) return;
     inFlight.current = true;
-    savePendingWithdrawal(operationId, request);
+    savePendingWithdrawal(username, operationId, request);
     mutation.mutate(
       { request, operationId },
       {
@@ -113,17 +159,24 @@ export function NewWithdrawalPage() {
             setStage({ kind: 'checking', request });
             return;
           }
-          // A definite refusal created nothing: the pending record can go.
-          if (!adviceFor(error).canRetry) clearPendingWithdrawal();
+          // A definite refusal created nothing: the pending record can go (the draft stays).
+          if (!adviceFor(error).canRetry) clearPendingWithdrawal(username);
         },
       },
     );
   };
 
   const startOver = () => {
-    clearPendingWithdrawal();
+    clearPendingWithdrawal(username);
     mutation.reset();
     setOperationId(newOperationId());
+    // A resumed withdrawal that was refused or abandoned: its unsent draft comes back to edit.
+    const saved = stage.kind === 'checking' ? loadDraft(username) : null;
+    if (saved) {
+      setRestored(saved);
+      setWalletId(saved.walletId);
+      setDraft(draftOf(saved));
+    }
     setStage({ kind: 'edit' });
   };
 
@@ -179,35 +232,18 @@ export function NewWithdrawalPage() {
                     setStage({ kind: 'edit' });
                   }
             }
-            onSend={() => {
-              send(stage.review.request);
-            }}
+            // Send only when it may help: never beside an error that says not to retry.
+            onSend={
+              !advice || advice.canRetry
+                ? () => {
+                    send(stage.review.request);
+                  }
+                : null
+            }
             sendLabel={advice?.canRetry ? 'Retry safely (same operation id)' : 'Send withdrawal'}
             status={
               advice ? (
-                <div
-                  role="alert"
-                  className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
-                >
-                  <p className="font-semibold">{advice.title}</p>
-                  <p className="mt-1">{advice.advice}</p>
-                  {isApiError(mutation.error) && mutation.error.requestId ? (
-                    <p className="mt-2 text-xs">
-                      Request id <code className="font-mono">{mutation.error.requestId}</code> ·{' '}
-                      <Link
-                        to={`/support?q=${encodeURIComponent(mutation.error.requestId)}`}
-                        className="underline"
-                      >
-                        Look up in Support
-                      </Link>
-                    </p>
-                  ) : null}
-                  {!advice.canRetry && !advice.mustEdit ? (
-                    <Button size="sm" className="mt-3" onClick={startOver}>
-                      Start over
-                    </Button>
-                  ) : null}
-                </div>
+                <SendErrorAlert advice={advice} error={mutation.error} onStartOver={startOver} />
               ) : null
             }
           />
@@ -215,12 +251,23 @@ export function NewWithdrawalPage() {
           <TableSkeleton rows={4} label="Loading wallets" />
         ) : (
           <WithdrawalForm
+            notice={
+              restored ? (
+                <RestoredDraftNotice
+                  onDiscard={() => {
+                    clearDraft(username);
+                    setRestored(null);
+                    setWalletId(searchParams.get('walletId') ?? '');
+                    setDraft(EMPTY_DRAFT);
+                  }}
+                />
+              ) : null
+            }
             wallets={walletItems}
             availableByWallet={availableByWallet}
             walletId={walletId}
             onWalletChange={(id) => {
-              setWalletId(id);
-              setDraft((d) => ({ ...d, asset: '', amount: '' }));
+              changeDraft(id, { ...draft, asset: '', amount: '' });
             }}
             balances={balances.data}
             catalog={assets}
@@ -232,17 +279,12 @@ export function NewWithdrawalPage() {
                     : null))
                 : null
             }
-            internalTarget={
-              ownWallet
-                ? {
-                    walletId: ownWallet.id,
-                    accountId: ownWallet.accountId,
-                    accountName: ownWallet.accountName,
-                  }
-                : null
-            }
+            destination={destination}
+            generatedReference={generatedReference(operationId)}
             draft={draft}
-            onDraftChange={setDraft}
+            onDraftChange={(next) => {
+              changeDraft(walletId, next);
+            }}
             onReview={(review) => {
               setStage({ kind: 'review', review });
             }}

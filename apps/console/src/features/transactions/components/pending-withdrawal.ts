@@ -9,26 +9,32 @@ import type { PendingOperation } from '../../../lib/operation-id';
 
 /**
  * The withdrawal in flight, kept in sessionStorage from the moment it is sent until its
- * outcome is known, so a reload resumes it under the same operation id.
+ * outcome is known, so a reload resumes it under the same operation id. One slot per operator:
+ * another operator signing in to this tab never resumes (or sends) someone else's withdrawal.
  */
-const SLOT = 'withdrawal';
+const slotOf = (username: string) => `withdrawal.${username}`;
 
 export type PendingWithdrawal = PendingOperation<CreateTransactionRequest>;
 
-export function loadPendingWithdrawal(): PendingWithdrawal | null {
-  return loadPendingOperation(SLOT, (value) => {
+export function loadPendingWithdrawal(username: string): PendingWithdrawal | null {
+  return loadPendingOperation(slotOf(username), (value) => {
     const parsed = CreateTransactionRequestSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
   });
 }
 
 export function savePendingWithdrawal(
+  username: string,
   operationId: string,
   request: CreateTransactionRequest,
 ): void {
-  savePendingOperation(SLOT, { operationId, request, savedAt: new Date().toISOString() });
+  savePendingOperation(slotOf(username), {
+    operationId,
+    request,
+    savedAt: new Date().toISOString(),
+  });
 }
 
-export function clearPendingWithdrawal(): void {
-  clearPendingOperation(SLOT);
+export function clearPendingWithdrawal(username: string): void {
+  clearPendingOperation(slotOf(username));
 }

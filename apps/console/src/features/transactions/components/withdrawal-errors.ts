@@ -3,6 +3,12 @@ import { isApiError } from '../../../lib/api-client';
 
 export type ErrorAdvice = {
   title: string;
+  /**
+   * The server's own message when it says more than the code's generic text (for example
+   * "toAddress is the address of the source wallet"): shown beside the console's advice, never
+   * replaced by it.
+   */
+  detail: string | null;
   advice: string;
   /** A retry with the same operation id is safe and may succeed. */
   canRetry: boolean;
@@ -10,8 +16,22 @@ export type ErrorAdvice = {
   mustEdit: boolean;
 };
 
-/** What each code of the interface means for the operator, and what to do next. */
+/**
+ * What each code of the interface means for the operator, and what to do next. The offered
+ * action follows the code and `retryable`: retry only what may succeed unchanged, edit what the
+ * request got wrong, and neither when only someone else can lift the cause.
+ */
 export function adviceFor(error: unknown): ErrorAdvice {
+  return { ...adviceOf(error), detail: detailOf(error) };
+}
+
+function detailOf(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const message = error.message.trim();
+  return message && message !== describeErrorCode(error.code) ? message : null;
+}
+
+function adviceOf(error: unknown): Omit<ErrorAdvice, 'detail'> {
   if (!isApiError(error)) {
     return {
       title: 'The withdrawal could not be sent.',
@@ -78,9 +98,17 @@ export function adviceFor(error: unknown): ErrorAdvice {
       return {
         title,
         advice:
-          'This operation id was already used for a different withdrawal. Start a new withdrawal.',
+          'This operation id was already used (for a different withdrawal, or one that was abandoned). Start a new withdrawal.',
         canRetry: false,
         mustEdit: true,
+      };
+    case 'UNAUTHENTICATED':
+      return {
+        title: 'You were signed out.',
+        advice:
+          'Nothing was sent. Sign in again: this withdrawal is kept as an unsent draft for you.',
+        canRetry: false,
+        mustEdit: false,
       };
     case 'RESOURCE_NOT_FOUND':
       return {
@@ -101,7 +129,7 @@ export function adviceFor(error: unknown): ErrorAdvice {
         title,
         advice: error.retryable
           ? 'Retrying with the same operation id is safe.'
-          : 'Check the request and try again.',
+          : 'Sending it again unchanged would be refused the same way. Edit the withdrawal.',
         canRetry: error.retryable,
         mustEdit: !error.retryable,
       };

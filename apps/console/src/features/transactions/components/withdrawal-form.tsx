@@ -1,11 +1,13 @@
+import { CreateTransactionRequestSchema } from '@settlement/protocol';
 import type { Asset, Balance, CreateTransactionRequest, Wallet } from '@settlement/protocol';
 import { useState } from 'react';
-import type { SubmitEvent } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { AddressInput } from './address-input';
-import type { InternalTarget } from './address-input';
+import { AddressInput, addressProblem } from './address-input';
+import { destinationProblem } from './destination';
+import type { Destination } from './destination';
 import { AmountInput } from './amount-input';
 import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
 import {
@@ -41,7 +43,10 @@ export type WithdrawalReview = {
   decimals: number;
   fee: FeePlan;
   isToken: boolean;
-  internalTarget: InternalTarget | null;
+  /** Internal or external: the review only opens on a destination that may be sent to. */
+  destination: Extract<Destination, { kind: 'internal' | 'external' }>;
+  /** The operator left the reference blank: the console chose the one sent. */
+  isReferenceGenerated: boolean;
 };
 
 function availableOf(balances: Balance[] | undefined, asset: string, chain: string): bigint {
@@ -50,6 +55,7 @@ function availableOf(balances: Balance[] | undefined, asset: string, chain: stri
 }
 
 export function WithdrawalForm({
+  notice,
   wallets,
   availableByWallet,
   walletId,
@@ -57,11 +63,14 @@ export function WithdrawalForm({
   balances,
   catalog,
   readiness,
-  internalTarget,
+  destination,
+  generatedReference,
   draft,
   onDraftChange,
   onReview,
 }: {
+  /** Shown at the top of the form (for example: a restored draft that was not sent). */
+  notice?: ReactNode;
   wallets: Wallet[];
   /** Available balances per wallet as display text, for the picker. */
   availableByWallet: Record<string, string>;
@@ -70,7 +79,9 @@ export function WithdrawalForm({
   balances: Balance[] | undefined;
   catalog: Asset[];
   readiness: { isReady: boolean; reason: string | null } | null;
-  internalTarget: InternalTarget | null;
+  destination: Destination;
+  /** Sent as the clientReference when the operator leaves it blank (shown, never hidden). */
+  generatedReference: string;
   draft: WithdrawalDraft;
   onDraftChange: (draft: WithdrawalDraft) => void;
   onReview: (review: WithdrawalReview) => void;
@@ -109,12 +120,17 @@ export function WithdrawalForm({
           asset: asset.asset,
         })
       : null;
-  const addressProblem = draft.toAddress === '' ? 'Enter the destination address.' : null;
+  const toAddressProblem = addressProblem(draft.toAddress);
+  const blockingDestination = destinationProblem(destination, chain);
   const referenceProblem = draft.clientReference.length > 128 ? 'At most 128 characters.' : null;
+  const isReferenceGenerated = draft.clientReference === '';
+  const clientReference = isReferenceGenerated ? generatedReference : draft.clientReference;
   const isReady = readiness?.isReady ?? false;
   const canReview =
     Boolean(wallet && asset && fee && amount.atomic !== null) &&
-    !addressProblem &&
+    !toAddressProblem &&
+    !blockingDestination &&
+    (destination.kind === 'internal' || destination.kind === 'external') &&
     !referenceProblem &&
     !feeLimit?.problem &&
     (covered?.isCovered ?? false) &&
@@ -124,21 +140,34 @@ export function WithdrawalForm({
     event.preventDefault();
     setIsSubmitted(true);
     if (!canReview || !wallet || !asset || !fee || amount.atomic === null) return;
-    const request: CreateTransactionRequest = {
+    // The protocol's request schema is the last check before the review: what it refuses, the
+    // server would refuse too, so it never reaches the review.
+    const parsed = CreateTransactionRequestSchema.safeParse({
       walletId: wallet.id,
       asset: asset.asset,
       toAddress: draft.toAddress,
       amountAtomic: amount.atomic.toString(),
-      ...(draft.clientReference ? { clientReference: draft.clientReference } : {}),
+      clientReference,
       ...(isToken && feeLimit?.atomic
         ? { chainParams: { feeLimitAtomic: feeLimit.atomic.toString() } }
         : {}),
-    };
-    onReview({ request, wallet, decimals: asset.decimals, fee, isToken, internalTarget });
+    });
+    if (!parsed.success) return;
+    const request: CreateTransactionRequest = parsed.data;
+    onReview({
+      request,
+      wallet,
+      decimals: asset.decimals,
+      fee,
+      isToken,
+      destination,
+      isReferenceGenerated,
+    });
   };
 
   return (
     <form onSubmit={handleSubmit} className="space-y-5 p-5" noValidate aria-label="New withdrawal">
+      {notice}
       <SelectField
         label="From wallet"
         value={walletId}
@@ -200,10 +229,11 @@ export function WithdrawalForm({
             onChange={(toAddress) => {
               set({ toAddress });
             }}
-            internalTarget={internalTarget}
+            destination={destination}
+            sourceChain={chain}
           />
-          {isSubmitted && addressProblem ? (
-            <p className="text-xs font-medium text-red-700">{addressProblem}</p>
+          {isSubmitted && draft.toAddress === '' ? (
+            <p className="text-xs font-medium text-red-700">{toAddressProblem}</p>
           ) : null}
           {asset ? (
             <AmountInput
@@ -228,7 +258,11 @@ export function WithdrawalForm({
               onChange={(event) => {
                 set({ clientReference: event.target.value });
               }}
-              hint="Your own unique reference, 1 to 128 characters."
+              hint={
+                isReferenceGenerated
+                  ? `Left blank, the console sends ${generatedReference}. Your own: 1 to 128 characters, unique.`
+                  : 'Your own unique reference, 1 to 128 characters.'
+              }
               error={referenceProblem}
             />
             {isToken && nativeAsset ? (

@@ -100,4 +100,16 @@ describe('CreateWalletForm', () => {
     expect(posts[1]!.headers['x-operation-id']).toBe(posts[0]!.headers['x-operation-id']);
     expect(posts[1]!.body).toEqual({ accountId: 'acc_1', chain: 'tron:nile' });
   });
+
+  it('PLAN_LIMIT_REACHED offers no Retry: the same request would be refused again', async () => {
+    server.route('POST', '/bff/api/v1/wallets', () =>
+      envelope('PLAN_LIMIT_REACHED', 403, 'req-plan'),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CreateWalletForm {...props()} />);
+    await user.click(screen.getByRole('button', { name: 'Create wallet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('allows no more wallets');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create wallet' })).toBeDisabled();
+  });
 });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ChainBadge, isTestnet } from '../../../components/ui/chain-badge';
 import { Dialog } from '../../../components/ui/dialog';
-import { ErrorPanel } from '../../../components/ui/error-panel';
+import { ErrorPanel, isRetryable } from '../../../components/ui/error-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
 import type { Option } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
@@ -169,9 +169,21 @@ export function CreateWalletForm({
         <Button
           type="submit"
           variant="primary"
-          disabled={!isReady || !accountId || !selectedChain || mutation.isPending}
+          // A refusal (PLAN_LIMIT_REACHED, 403, 404) is answered the same until the request
+          // changes, so it offers neither Retry nor Create.
+          disabled={
+            !isReady ||
+            !accountId ||
+            !selectedChain ||
+            mutation.isPending ||
+            (mutation.isError && !isRetryable(mutation.error))
+          }
         >
-          {mutation.isPending ? 'Creating…' : mutation.isError ? 'Retry' : 'Create wallet'}
+          {mutation.isPending
+            ? 'Creating…'
+            : mutation.isError && isRetryable(mutation.error)
+              ? 'Retry'
+              : 'Create wallet'}
         </Button>
       </div>
     </form>

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The unsent withdrawal form, kept in sessionStorage per operator while it is edited, so that
+ * being signed out (another tab, expiry) does not lose it: after signing in again in this tab,
+ * the same operator gets it back, marked as not sent. Keyed by username, so another operator
+ * signing in here never sees it. Cleared once a withdrawal is created or the operator starts over.
+ */
+const PREFIX = 'settlement.withdrawal-draft.';
+
+export const SavedDraftSchema = z.object({
+  walletId: z.string(),
+  asset: z.string(),
+  toAddress: z.string(),
+  amount: z.string(),
+  clientReference: z.string(),
+  feeLimit: z.string(),
+});
+export type SavedDraft = z.infer<typeof SavedDraftSchema>;
+
+export function isBlankDraft(draft: SavedDraft): boolean {
+  return (
+    draft.toAddress === '' &&
+    draft.amount === '' &&
+    draft.clientReference === '' &&
+    draft.feeLimit === ''
+  );
+}
+
+export function loadDraft(username: string): SavedDraft | null {
+  try {
+    const text = sessionStorage.getItem(PREFIX + username);
+    if (!text) return null;
+    const parsed = SavedDraftSchema.safeParse(JSON.parse(text));
+    return parsed.success && !isBlankDraft(parsed.data) ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(username: string, draft: SavedDraft): void {
+  try {
+    if (isBlankDraft(draft)) sessionStorage.removeItem(PREFIX + username);
+    else sessionStorage.setItem(PREFIX + username, JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the draft still lives in memory for this page.
+  }
+}
+
+export function clearDraft(username: string): void {
+  try {
+    sessionStorage.removeItem(PREFIX + username);
+  } catch {
+    // Nothing to clear.
+  }
+}
