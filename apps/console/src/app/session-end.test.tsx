@@ -61,13 +61,17 @@ describe('signing out in another tab', () => {
     render(<Providers />);
     await screen.findByRole('heading', { name: 'Wallets' });
 
-    // Another tab of the same console signs out.
+    // Another tab of the same console signs out; the relay's close usually arrives first.
+    FakeWebSocket.latest().acceptOpen();
+    FakeWebSocket.latest().closeFromServer(RELAY_CLOSE.sessionEnded.code);
     const otherTab = new BroadcastChannel(CHANNEL);
     otherTab.postMessage({ kind: 'signed-out' });
     otherTab.close();
 
     expect(await screen.findByRole('heading', { name: 'Signed out' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('You signed out in another tab');
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('You signed out in another tab');
+    });
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
       'href',
       `/sign-in?returnTo=${encodeURIComponent('/wallets?status=ACTIVE')}`,

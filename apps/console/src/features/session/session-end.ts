@@ -42,7 +42,9 @@ export function endSession(queryClient: QueryClient, reason: SessionEndReason): 
   // logout causes are not news to it.
   if (isSigningOutHere) return;
   setCsrfToken(null);
-  setEndReason(reason);
+  // One sign-out elsewhere reaches a tab twice (the relay's close, then the other tab's
+  // message, in either order): the more specific reason is the one shown.
+  if (endReason === null || reason === 'signed-out-elsewhere') setEndReason(reason);
   queryClient.setQueryData(sessionKeys.me(), null);
 }
 
