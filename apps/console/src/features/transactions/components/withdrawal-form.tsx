@@ -281,7 +281,12 @@ export function WithdrawalForm({
         </>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" variant="primary" disabled={!wallet || (isSubmitted && !canReview)}>
+        {/* While the destination is being looked up, what the review would call it is unknown. */}
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!wallet || destination.kind === 'checking' || (isSubmitted && !canReview)}
+        >
           Review withdrawal
         </Button>
       </div>
