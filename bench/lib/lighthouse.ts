@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from './procs';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -44,7 +44,8 @@ export async function runLighthouse(input: {
   const headersFile = join(input.workDir, `lighthouse-${input.name}-headers.json`);
   writeFileSync(headersFile, JSON.stringify(input.headers));
   const args = [
-    join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+    // The CLI, resolved as a dependency of bench (it has no exports map, so the file path is public).
+    createRequire(import.meta.url).resolve('lighthouse/cli/index.js'),
     input.url,
     '--output=json',
     `--output-path=${output}`,
