@@ -2,6 +2,7 @@ import { isTerminalStatus, BoundedIdSet } from '@settlement/protocol';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { accountKeys } from '../features/accounts/api/keys';
+import { governanceKeys } from '../features/governance/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
@@ -61,6 +62,24 @@ const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
       { queryKey: transactionKeys.detail(id), exact: true },
       { queryKey: transactionKeys.timeline(id), exact: true },
     ],
+  },
+  // Governance `change` frames (withdrawal requests, policy, address book): BFF-only paths.
+  {
+    pattern: /^\/withdrawal-requests$/,
+    keys: () => [{ queryKey: governanceKeys.requestLists(), exact: false }],
+  },
+  {
+    pattern: new RegExp(`^/withdrawal-requests/${segment}$`),
+    keys: (id) => [{ queryKey: governanceKeys.requestDetail(id), exact: true }],
+  },
+  { pattern: /^\/policy$/, keys: () => [{ queryKey: governanceKeys.policy(), exact: false }] },
+  {
+    pattern: /^\/policy\/versions$/,
+    keys: () => [{ queryKey: governanceKeys.policyVersions(), exact: true }],
+  },
+  {
+    pattern: /^\/address-book$/,
+    keys: () => [{ queryKey: governanceKeys.addressBook(), exact: false }],
   },
 ];
 

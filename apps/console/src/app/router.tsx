@@ -88,6 +88,32 @@ export function createAppRouter() {
                 })),
             },
             {
+              path: 'approvals',
+              lazy: () =>
+                import('./routes/approvals/approvals-page').then((m) => ({
+                  Component: m.ApprovalsPage,
+                })),
+            },
+            {
+              path: 'approvals/:requestId',
+              lazy: () =>
+                import('./routes/approvals/approval-detail-page').then((m) => ({
+                  Component: m.ApprovalDetailPage,
+                })),
+            },
+            {
+              path: 'policy',
+              lazy: () =>
+                import('./routes/policy/policy-page').then((m) => ({ Component: m.PolicyPage })),
+            },
+            {
+              path: 'address-book',
+              lazy: () =>
+                import('./routes/address-book/address-book-page').then((m) => ({
+                  Component: m.AddressBookPage,
+                })),
+            },
+            {
               path: 'events',
               lazy: () =>
                 import('./routes/events/events-page').then((m) => ({ Component: m.EventsPage })),

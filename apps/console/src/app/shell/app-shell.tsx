@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button, focusRing } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
+import { useApprovalsInboxCount } from '../../features/governance/api/approvals-inbox';
 import { useLogoutMutation } from '../../features/session/api/logout';
 import { LiveIndicator } from './live-indicator';
 import { LiveUpdatesMount } from './live-updates-mount';
@@ -13,6 +14,9 @@ const NAV = [
   { to: '/accounts', label: 'Accounts', end: false },
   { to: '/wallets', label: 'Wallets', end: false },
   { to: '/transactions', label: 'Transactions', end: false },
+  { to: '/approvals', label: 'Approvals', end: false },
+  { to: '/policy', label: 'Policy', end: false },
+  { to: '/address-book', label: 'Address book', end: false },
   { to: '/events', label: 'Events', end: false },
   { to: '/support', label: 'Support', end: false },
   { to: '/setup', label: 'Setup', end: false },
@@ -24,6 +28,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const logout = useLogoutMutation();
   const isSandbox = session.upstream.kind === 'sandbox';
+  const inboxCount = useApprovalsInboxCount(session.operator);
 
   const handleSignOut = () => {
     logout.mutate(undefined, {
@@ -70,6 +75,12 @@ export function AppShell() {
                     }
                   >
                     {item.label}
+                    {item.to === '/approvals' && inboxCount > 0 ? (
+                      <span className="ml-2 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
+                        {inboxCount}
+                        <span className="sr-only"> waiting for your approval</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -1,0 +1,93 @@
+import { AmountFormatError, displayToAtomic } from '@settlement/protocol';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useDryRunMutation } from '../api/dry-run';
+import { DecisionExplanation } from './decision-explanation';
+
+/** "What would the policy do with this withdrawal, and why?" Read-only. */
+export function DryRunPanel({
+  assets,
+  decimalsFor,
+}: {
+  assets: readonly string[];
+  decimalsFor: (asset: string) => number | null;
+}) {
+  const [walletId, setWalletId] = useState('');
+  const [asset, setAsset] = useState(assets[0] ?? 'TRX');
+  const [toAddress, setToAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const dryRun = useDryRunMutation();
+  const decimals = decimalsFor(asset);
+
+  return (
+    <div className="space-y-4 p-4">
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          try {
+            const amountAtomic = displayToAtomic(amount.trim(), decimals ?? 0).toString();
+            setAmountError(null);
+            dryRun.mutate({
+              walletId: walletId.trim(),
+              asset,
+              toAddress: toAddress.trim(),
+              amountAtomic,
+            });
+          } catch (error) {
+            setAmountError(error instanceof AmountFormatError ? error.message : 'Not an amount.');
+          }
+        }}
+      >
+        <TextField
+          label="Source wallet id"
+          value={walletId}
+          required
+          onChange={(event) => {
+            setWalletId(event.target.value);
+          }}
+        />
+        <SelectField
+          label="Asset"
+          value={asset}
+          options={assets.map((a) => ({ value: a, label: a }))}
+          onChange={(event) => {
+            setAsset(event.target.value);
+          }}
+        />
+        <TextField
+          label="Destination address"
+          value={toAddress}
+          required
+          onChange={(event) => {
+            setToAddress(event.target.value);
+          }}
+        />
+        <TextField
+          label={`Amount (${asset})`}
+          value={amount}
+          required
+          inputMode="decimal"
+          error={amountError}
+          onChange={(event) => {
+            setAmount(event.target.value);
+          }}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={dryRun.isPending}>
+            Run the policy
+          </Button>
+        </div>
+      </form>
+      {dryRun.isError ? <ErrorPanel error={dryRun.error} /> : null}
+      {dryRun.data ? (
+        <section aria-label="Dry-run result" className="rounded-md border border-slate-200">
+          <DecisionExplanation decision={dryRun.data} decimals={decimals} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Policy, PolicyRule } from '@settlement/protocol';
+import { Badge } from '../../../components/ui/badge';
+import { Table, Td, Th } from '../../../components/ui/table';
+
+/** The match of a rule in words ("any" for an unconstrained field). */
+export function describeMatch(rule: PolicyRule): string {
+  const { match } = rule;
+  const parts = [
+    match.assets ? `asset ${match.assets.join(' or ')}` : null,
+    match.chains ? `chain ${match.chains.join(' or ')}` : null,
+    match.accountIds ? `account ${match.accountIds.join(' or ')}` : null,
+    match.walletIds ? `wallet ${match.walletIds.join(' or ')}` : null,
+    match.destination && match.destination !== 'ANY'
+      ? match.destination === 'INTERNAL'
+        ? 'to a wallet of the organization'
+        : 'to an active address-book entry'
+      : null,
+    match.amountAtomicGte !== undefined ? `amount ≥ ${match.amountAtomicGte} (atomic)` : null,
+    match.amountAtomicLt !== undefined ? `amount < ${match.amountAtomicLt} (atomic)` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(', ') : 'every withdrawal';
+}
+
+export function PolicyRules({ policy }: { policy: Policy }) {
+  return (
+    <div className="space-y-4">
+      <Table label="Rules, in order">
+        <thead>
+          <tr>
+            <Th>#</Th>
+            <Th>Rule</Th>
+            <Th>Matches</Th>
+            <Th>Action</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {policy.rules.map((rule, index) => (
+            <tr key={rule.id}>
+              <Td>{index + 1}</Td>
+              <Td>
+                <span className="font-medium">{rule.name}</span>{' '}
+                <span className="font-mono text-xs text-slate-600">{rule.id}</span>
+              </Td>
+              <Td>{describeMatch(rule)}</Td>
+              <Td>
+                <Badge
+                  tone={
+                    rule.action === 'ALLOW'
+                      ? 'success'
+                      : rule.action === 'BLOCK'
+                        ? 'danger'
+                        : 'warning'
+                  }
+                >
+                  {rule.action.replaceAll('_', ' ')}
+                </Badge>
+                {rule.approvals ? (
+                  <span className="ml-2 text-xs text-slate-700">
+                    {rule.approvals.count} from {rule.approvals.fromRoles.join(' or ')}
+                  </span>
+                ) : null}
+              </Td>
+            </tr>
+          ))}
+          <tr>
+            <Td>{policy.rules.length + 1}</Td>
+            <Td className="font-medium">Anything else</Td>
+            <Td>no rule above matched</Td>
+            <Td>
+              <Badge tone="danger">BLOCK</Badge>
+            </Td>
+          </tr>
+        </tbody>
+      </Table>
+      {policy.limits.length > 0 ? (
+        <Table label="Limits">
+          <thead>
+            <tr>
+              <Th>Limit</Th>
+              <Th>Per</Th>
+              <Th>Asset</Th>
+              <Th>Window</Th>
+              <Th className="text-right">Maximum (atomic)</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {policy.limits.map((limit) => (
+              <tr key={limit.id}>
+                <Td className="font-medium">{limit.name}</Td>
+                <Td>{limit.scope.toLowerCase()}</Td>
+                <Td>{limit.asset}</Td>
+                <Td>{limit.windowHours} h</Td>
+                <Td className="text-right font-mono">{limit.maxAtomic}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <p className="px-4 pb-4 text-sm text-slate-600">No limits.</p>
+      )}
+    </div>
+  );
+}

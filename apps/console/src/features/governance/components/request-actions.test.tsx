@@ -1,0 +1,138 @@
+import type { WithdrawalRequest } from '@settlement/protocol';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
+import { awaitingMyApproval } from '../api/approvals-inbox';
+import { decisionSummary } from './decision-explanation';
+import { ruleChanges } from './policy-history';
+import { RequestActions } from './request-actions';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+});
+afterAll(() => server.close());
+
+const request: WithdrawalRequest = {
+  id: 'wr_1',
+  status: 'AWAITING_APPROVAL',
+  operationId: 'op-1',
+  requester: 'treasury',
+  walletId: 'w1',
+  accountId: 'a1',
+  chain: 'tron:nile',
+  asset: 'TRX',
+  toAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  amountAtomic: '5000000',
+  clientReference: 'ref-1',
+  policyVersion: 2,
+  decision: {
+    action: 'REQUIRE_APPROVAL',
+    rule: { id: 'external', name: 'External' },
+    reasons: ['Rule "External" matches: REQUIRE_APPROVAL.'],
+    approvals: { count: 1, fromRoles: ['admin'] },
+    limits: [],
+    blockedByLimit: null,
+    destination: { isAddressBook: false, isInternal: false },
+    policyVersion: 2,
+  },
+  approvalsRequired: { count: 1, fromRoles: ['admin'] },
+  approvals: [],
+  rejection: null,
+  transactionId: null,
+  correlationId: null,
+  failure: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  expiresAt: '2026-01-02T00:00:00Z',
+};
+
+describe('RequestActions', () => {
+  it('offers the requester only Cancel, never Approve', () => {
+    renderWithApp(
+      <RequestActions request={request} operator={{ username: 'treasury', role: 'treasury' }} />,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel request' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByText(/another operator must approve it/)).toBeVisible();
+  });
+
+  it('tells an operator without the required role why they cannot approve', () => {
+    renderWithApp(
+      <RequestActions request={request} operator={{ username: 'support', role: 'support' }} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByText('Approving needs the role admin.')).toBeVisible();
+  });
+
+  it('rejects only with a reason, and shows the server refusal with its code', async () => {
+    server.route('POST', '/bff/withdrawal-requests/wr_1/reject', () =>
+      envelope('REQUEST_NOT_PENDING', 409, 'bff_req_9'),
+    );
+    renderWithApp(
+      <RequestActions request={request} operator={{ username: 'admin', role: 'admin' }} />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject…' }));
+    const submit = screen.getByRole('button', { name: 'Reject request' });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Reason for rejecting'), 'unknown beneficiary');
+    await user.click(submit);
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('REQUEST_NOT_PENDING');
+    });
+    expect(server.requests.at(-1)?.body).toEqual({ reason: 'unknown beneficiary' });
+  });
+});
+
+describe('governance helpers', () => {
+  it('counts in the inbox only what this operator may approve', () => {
+    const others = [
+      request,
+      { ...request, id: 'wr_2', requester: 'admin' },
+      {
+        ...request,
+        id: 'wr_3',
+        approvals: [{ operator: 'admin', role: 'admin', at: '2026-01-01T00:00:00Z' }],
+      },
+      { ...request, id: 'wr_4', status: 'SUBMITTED' as const },
+    ];
+    expect(
+      awaitingMyApproval(others, { username: 'admin', role: 'admin' }).map((r) => r.id),
+    ).toEqual(['wr_1']);
+    expect(awaitingMyApproval(others, { username: 'treasury', role: 'treasury' })).toEqual([]);
+  });
+
+  it('says what the policy will do in one sentence', () => {
+    expect(decisionSummary(request.decision)).toBe(
+      'Needs 1 approval from admin (rule "External").',
+    );
+    expect(
+      decisionSummary({ ...request.decision, action: 'BLOCK', rule: null, approvals: null }),
+    ).toBe('Blocked: no rule matches (default deny).');
+  });
+
+  it('lists rule changes between versions', () => {
+    const base = {
+      version: 1,
+      limits: [],
+      settings: { requestExpiryHours: 24 },
+      createdBy: 'seed',
+      createdAt: '',
+    };
+    const v1 = { ...base, rules: [{ id: 'a', name: 'A', match: {}, action: 'ALLOW' as const }] };
+    const v2 = {
+      ...base,
+      version: 2,
+      rules: [
+        { id: 'a', name: 'A', match: { assets: ['TRX'] }, action: 'ALLOW' as const },
+        { id: 'b', name: 'B', match: {}, action: 'BLOCK' as const },
+      ],
+    };
+    expect(ruleChanges(v1, v2)).toEqual(['Changed rule "A".', 'Added rule "B".']);
+    expect(ruleChanges(v2, v1)).toEqual(['Changed rule "A".', 'Removed rule "B".']);
+    expect(ruleChanges(undefined, v1)).toEqual(['First version.']);
+  });
+});

@@ -1,0 +1,119 @@
+import type { WithdrawalRequest } from '@settlement/protocol';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { TextAreaField } from '../../../components/ui/field';
+import { useRequestDecisionMutation } from '../api/request-decision';
+
+/** Who may do what with a request; the BFF enforces the same rules. */
+export function requestAbilities(
+  request: WithdrawalRequest,
+  operator: { username: string; role: string },
+) {
+  const isAwaiting = request.status === 'AWAITING_APPROVAL';
+  const isRequester = request.requester === operator.username;
+  const hasRole = (request.approvalsRequired.fromRoles as readonly string[]).includes(
+    operator.role,
+  );
+  const hasApproved = request.approvals.some((a) => a.operator === operator.username);
+  return {
+    canApprove: isAwaiting && !isRequester && hasRole && !hasApproved,
+    canReject: isAwaiting && !isRequester && hasRole,
+    canCancel: isAwaiting && isRequester,
+    isRequester,
+  };
+}
+
+/** Approve, reject with a reason, or (the requester) cancel. */
+export function RequestActions({
+  request,
+  operator,
+}: {
+  request: WithdrawalRequest;
+  operator: { username: string; role: string };
+}) {
+  const decision = useRequestDecisionMutation();
+  const [reason, setReason] = useState('');
+  const [isRejecting, setIsRejecting] = useState(false);
+  const abilities = requestAbilities(request, operator);
+
+  if (!abilities.canApprove && !abilities.canReject && !abilities.canCancel) {
+    return (
+      <p className="p-4 text-sm text-slate-600">
+        {request.status !== 'AWAITING_APPROVAL'
+          ? 'This request no longer awaits approval.'
+          : abilities.isRequester
+            ? 'You requested this withdrawal: another operator must approve it.'
+            : `Approving needs the role ${request.approvalsRequired.fromRoles.join(' or ')}.`}
+      </p>
+    );
+  }
+
+  return (
+    <div className="space-y-3 p-4">
+      {abilities.isRequester ? (
+        <p className="text-sm text-slate-600">
+          You requested this withdrawal: another operator must approve it.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {abilities.canApprove ? (
+          <Button
+            variant="primary"
+            disabled={decision.isPending}
+            onClick={() => {
+              decision.mutate({ id: request.id, kind: 'approve' });
+            }}
+          >
+            Approve
+          </Button>
+        ) : null}
+        {abilities.canReject && !isRejecting ? (
+          <Button
+            variant="danger"
+            disabled={decision.isPending}
+            onClick={() => {
+              setIsRejecting(true);
+            }}
+          >
+            Reject…
+          </Button>
+        ) : null}
+        {abilities.canCancel ? (
+          <Button
+            disabled={decision.isPending}
+            onClick={() => {
+              decision.mutate({ id: request.id, kind: 'cancel' });
+            }}
+          >
+            Cancel request
+          </Button>
+        ) : null}
+      </div>
+      {isRejecting ? (
+        <form
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            decision.mutate({ id: request.id, kind: 'reject', reason: reason.trim() });
+          }}
+        >
+          <TextAreaField
+            label="Reason for rejecting"
+            value={reason}
+            required
+            maxLength={500}
+            rows={2}
+            onChange={(event) => {
+              setReason(event.target.value);
+            }}
+          />
+          <Button type="submit" variant="danger" disabled={decision.isPending || !reason.trim()}>
+            Reject request
+          </Button>
+        </form>
+      ) : null}
+      {decision.isError ? <ErrorPanel error={decision.error} /> : null}
+    </div>
+  );
+}

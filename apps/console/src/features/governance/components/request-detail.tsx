@@ -1,0 +1,118 @@
+import type { WithdrawalRequest } from '@settlement/protocol';
+import { Link } from 'react-router';
+import { Amount } from '../../../components/ui/amount';
+import { StatusBadge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ui/chain-badge';
+import { CopyableId } from '../../../components/ui/copy-button';
+import { DetailList, Panel } from '../../../components/ui/page-header';
+import { Time } from '../../../components/ui/time';
+import { DecisionExplanation } from './decision-explanation';
+import { RequestActions } from './request-actions';
+
+export function RequestDetail({
+  request,
+  decimals,
+  operator,
+}: {
+  request: WithdrawalRequest;
+  decimals: number | null;
+  operator: { username: string; role: string };
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="space-y-6">
+        <Panel title="Withdrawal">
+          <DetailList
+            items={[
+              { label: 'Status', value: <StatusBadge status={request.status} /> },
+              {
+                label: 'Amount',
+                value: (
+                  <Amount atomic={request.amountAtomic} decimals={decimals} asset={request.asset} />
+                ),
+              },
+              { label: 'Chain', value: <ChainBadge chain={request.chain} /> },
+              {
+                label: 'Destination',
+                value: <CopyableId value={request.toAddress} label="destination address" />,
+              },
+              {
+                label: 'Wallet',
+                value: (
+                  <Link
+                    className="text-indigo-700 underline"
+                    to={`/wallets/${encodeURIComponent(request.walletId)}`}
+                  >
+                    {request.walletId}
+                  </Link>
+                ),
+              },
+              { label: 'Requester', value: request.requester },
+              { label: 'Requested', value: <Time value={request.createdAt} /> },
+              { label: 'Expires', value: <Time value={request.expiresAt} /> },
+              {
+                label: 'Operation id',
+                value: <CopyableId value={request.operationId} label="operation id" />,
+              },
+              ...(request.transactionId
+                ? [
+                    {
+                      label: 'Transaction',
+                      value: (
+                        <Link
+                          className="text-indigo-700 underline"
+                          to={`/transactions/${encodeURIComponent(request.transactionId)}`}
+                        >
+                          {request.transactionId}
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(request.rejection
+                ? [
+                    {
+                      label: 'Rejected',
+                      value: `${request.rejection.operator}: ${request.rejection.reason}`,
+                    },
+                  ]
+                : []),
+              ...(request.failure
+                ? [
+                    {
+                      label: 'Failure',
+                      value: `${request.failure.code}: ${request.failure.message}`,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </Panel>
+        <Panel title="Policy reasoning">
+          <DecisionExplanation decision={request.decision} decimals={decimals} />
+        </Panel>
+      </div>
+      <div className="space-y-6">
+        <Panel title="Approvals">
+          <div className="p-4 text-sm">
+            <p className="text-slate-800">
+              {request.approvals.length} of {request.approvalsRequired.count} required, from{' '}
+              {request.approvalsRequired.fromRoles.join(' or ')}.
+            </p>
+            {request.approvals.length > 0 ? (
+              <ul className="mt-2 space-y-1">
+                {request.approvals.map((approval) => (
+                  <li key={approval.operator}>
+                    <span className="font-medium">{approval.operator}</span> ({approval.role}),{' '}
+                    <Time value={approval.at} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <RequestActions request={request} operator={operator} />
+        </Panel>
+      </div>
+    </div>
+  );
+}
