@@ -11,6 +11,7 @@ import { createRelay, type Relay } from './relay/relay';
 import { authRoutes } from './routes/auth';
 import { eventsUpgradeHandler } from './routes/events';
 import { supportRoutes } from './routes/support';
+import { createApprovalLookup } from './support/approvals';
 import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
 import { createGovernance } from './governance/governance';
@@ -180,7 +181,7 @@ export function createApp(deps: AppDeps): Bff {
       },
     }),
   );
-  bff.use('/support', supportRoutes(services, events));
+  bff.use('/support', supportRoutes(services, events, createApprovalLookup(deps.db)));
   bff.use('/policy', policyRoutes(governance));
   bff.use('/withdrawal-requests', withdrawalRequestRoutes(governance));
   bff.use('/address-book', addressBookRoutes(governance));

@@ -16,6 +16,7 @@ import {
   type CreateAccountRequest,
   type CreateTransactionRequest,
   type CreateWalletRequest,
+  type SignedLines,
 } from '@settlement/protocol';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
@@ -35,7 +36,19 @@ export type AttemptRecord = {
   correlationId: string | null;
   durationMs: number;
   error: string | null;
+  /**
+   * The canonical string's non-secret lines of this attempt besides method and target (support
+   * explains a 401 or 409 from them); null when signing itself failed. Never the signature.
+   */
+  signed: AttemptSignedLines | null;
+  /** The upstream's clock (its Date header, epoch ms) when it answered: measures our skew. */
+  upstreamDate: number | null;
+  /** The error envelope of a non-2xx answer (code, message, details), when one came. */
+  upstreamError: { code: string; message: string; details: unknown[] } | null;
 };
+
+/** What an attempt records of its canonical string besides method and target (already there). */
+export type AttemptSignedLines = Omit<SignedLines, 'method' | 'target'>;
 
 export type SendOptions = {
   /** The exact body bytes; hashed and sent as they are. */
@@ -85,6 +98,8 @@ export type SettlementClientOptions = {
   dispatcher?: Dispatcher;
   retry?: Partial<RetryOptions>;
   random?: () => number;
+  /** The signing clock and nonce source (tests provoke skew and nonce reuse with them). */
+  clock?: { now?: () => number; nonce?: () => string };
 };
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -173,16 +188,33 @@ export function createSettlementClient(options: SettlementClientOptions) {
   const ownsDispatcher = options.dispatcher === undefined;
   const dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32 });
   const { signer } = options;
+  const clock = options.clock ?? {};
 
   async function attemptOnce(
     method: HttpMethod,
     target: string,
     send: SendOptions,
     requestIdSent: string,
+    onSigned: (lines: AttemptSignedLines) => void,
   ) {
     const body = send.body ?? null;
+    const nonce = clock.nonce?.();
+    const signedHeaders = signRestRequest(
+      signer,
+      { method, target, body },
+      {
+        ...(clock.now ? { now: clock.now() } : {}),
+        ...(nonce === undefined ? {} : { nonce }),
+      },
+    );
+    onSigned({
+      keyId: signedHeaders['X-Api-Key-Id'],
+      timestamp: signedHeaders['X-Api-Timestamp'],
+      nonce: signedHeaders['X-Api-Nonce'],
+      bodyHash: signedHeaders['X-Api-Body-Hash'] ?? null,
+    });
     const headers: Record<string, string> = {
-      ...signRestRequest(signer, { method, target, body }),
+      ...signedHeaders,
       accept: 'application/json',
       'x-request-id': requestIdSent,
     };
@@ -229,6 +261,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
       if (attempt > 1) await sleep(fullJitterDelay(attempt - 1, retry, random), sendOptions.signal);
       const requestIdSent = attempt === 1 ? baseRequestId : `${baseRequestId}.${attempt}`;
       const started = performance.now();
+      let signed: AttemptSignedLines | null = null;
       const record = (fields: Partial<AttemptRecord>) =>
         sendOptions.onAttempt?.({
           attempt,
@@ -241,11 +274,16 @@ export function createSettlementClient(options: SettlementClientOptions) {
           correlationId: null,
           durationMs: Math.round(performance.now() - started),
           error: null,
+          signed,
+          upstreamDate: null,
+          upstreamError: null,
           ...fields,
         });
       let answer: Awaited<ReturnType<typeof attemptOnce>>;
       try {
-        answer = await attemptOnce(method, target, sendOptions, requestIdSent);
+        answer = await attemptOnce(method, target, sendOptions, requestIdSent, (lines) => {
+          signed = lines;
+        });
       } catch (error) {
         if (sendOptions.signal?.aborted) throw error;
         record({ error: errorText(error) });
@@ -261,10 +299,16 @@ export function createSettlementClient(options: SettlementClientOptions) {
         requestId: requestIdOf(answer.headers, parsed),
         correlationId: correlationIdOf(answer.headers, parsed),
       };
+      const envelope = response.status >= 400 ? parseErrorEnvelope(parsed) : null;
+      const date = Date.parse(answer.headers.date ?? '');
       record({
         status: response.status,
         upstreamRequestId: response.requestId,
         correlationId: response.correlationId,
+        upstreamDate: Number.isNaN(date) ? null : date,
+        upstreamError: envelope
+          ? { code: envelope.code, message: envelope.message, details: envelope.details }
+          : null,
       });
       if (!isRetryableResponse(response.status, parsed)) return response;
       lastResponse = response;

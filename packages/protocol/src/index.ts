@@ -14,3 +14,4 @@ export * from './schemas/wallet';
 export * from './bff/operations';
 export * from './bff/relay';
 export * from './bff/governance';
+export * from './bff/support';

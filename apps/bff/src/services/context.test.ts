@@ -19,6 +19,9 @@ function attempt(overrides: Partial<AttemptRecord>): AttemptRecord {
     correlationId: null,
     durationMs: 4,
     error: null,
+    signed: null,
+    upstreamDate: null,
+    upstreamError: null,
     ...overrides,
   };
 }

@@ -50,6 +50,14 @@ export function recordAttempts(
       correlationId: record.correlationId,
       idempotencyKey: record.idempotencyKey,
       error: record.error,
+      keyId: record.signed?.keyId ?? null,
+      signedTimestamp: record.signed?.timestamp ?? null,
+      nonce: record.signed?.nonce ?? null,
+      bodyHash: record.signed?.bodyHash ?? null,
+      upstreamDate: record.upstreamDate,
+      errorCode: record.upstreamError?.code ?? null,
+      errorMessage: record.upstreamError?.message ?? null,
+      errorDetails: record.upstreamError ? JSON.stringify(record.upstreamError.details) : null,
     });
     const isPlain =
       record.attempt === 1 &&

@@ -3,51 +3,20 @@ import {
   WalletSchema,
   isTronAddress,
   listEnvelope,
+  type SupportMatchKind,
+  type SupportSearchResult,
   type Transaction,
   type Wallet,
 } from '@settlement/protocol';
 import type { SettlementClient } from '@settlement/client';
 import type { EventStore, StoredEvent } from '../store/events';
-import type { AuditEntry, RequestLogEntry } from '../store/logs';
+import type { JournalEntry } from '../store/journal';
+import type { AuditRecord, RequestLogRow } from '../store/logs';
 import { recordAttempts, type Services } from './context';
 
-export type MatchKind =
-  | 'eventId'
-  | 'transactionId'
-  | 'clientReference'
-  | 'correlationId'
-  | 'requestId'
-  | 'x-request-id'
-  | 'idempotencyKey'
-  | 'operationId'
-  | 'txHash'
-  | 'walletAddress'
-  | 'walletId'
-  | 'accountId';
-
-/** Field names are the ones the console reads (apps/console features/support). */
-export type SearchResult = {
-  query: string;
-  kinds: MatchKind[];
-  transactions: Transaction[];
-  wallets: Wallet[];
-  events: Omit<StoredEvent, 'seq' | 'raw'>[];
-  /** Upstream calls from the request log; `requestId` is the x-request-id the BFF sent. */
-  requests: (Omit<RequestLogEntry, 'at'> & { at: string; requestId: string })[];
-  actions: (Omit<AuditEntry, 'at'> & { at: string })[];
-  operations: {
-    operationId: string;
-    operation: string;
-    operator: string;
-    state: string;
-    status: number | null;
-    idempotencyKey: string;
-    clientReference: string | null;
-    upstreamRequestId: string | null;
-    correlationId: string | null;
-    createdAt: string;
-  }[];
-};
+type MatchKind = SupportMatchKind;
+/** The answer of GET /bff/support/search (contract in packages/protocol). */
+export type SearchResult = SupportSearchResult;
 
 const MAX_TRANSACTIONS = 20;
 const transactionList = listEnvelope(TransactionSchema);
@@ -82,6 +51,27 @@ export async function supportSearch(
   store: EventStore,
   input: { q: string; operator: string },
 ): Promise<SearchResult> {
+  return toSearchResult(await gatherSupport(services, store, input));
+}
+
+/** Everything that belongs to `q`, as the stores hold it (the timeline reads the same). */
+export type SupportFindings = {
+  query: string;
+  matched: SupportMatchKind[];
+  transactions: Transaction[];
+  wallets: Wallet[];
+  /** In time order, each once. */
+  events: StoredEvent[];
+  requests: RequestLogRow[];
+  audit: AuditRecord[];
+  journal: JournalEntry[];
+};
+
+export async function gatherSupport(
+  services: Services,
+  store: EventStore,
+  input: { q: string; operator: string },
+): Promise<SupportFindings> {
   const { q } = input;
   const matched = new Set<MatchKind>();
   const reader = services.upstream.clientFor('transactions:read')?.client ?? null;
@@ -196,23 +186,50 @@ export async function supportSearch(
   const allEvents = uniqueBy([...events, ...moreEvents], (e) => e.id).sort(
     (a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.seq - b.seq,
   );
-  const iso = (at: number) => new Date(at).toISOString();
   return {
     query: q,
-    kinds: [...matched],
+    matched: [...matched],
     transactions: allTransactions,
     wallets,
-    events: allEvents.map(({ seq: _seq, raw: _raw, ...event }) => event),
-    requests: uniqueBy([...requests, ...moreRequests], (r) => `${r.requestIdSent}|${r.attempt}`)
-      .sort((a, b) => a.at - b.at)
-      .map((r) => ({ ...r, at: iso(r.at), requestId: r.requestIdSent })),
-    actions: uniqueBy(
-      [...audit, ...moreAudit],
-      (a) => `${a.at}|${a.action}|${a.operator ?? ''}|${a.outcome}`,
-    )
-      .sort((a, b) => a.at - b.at)
-      .map((a) => ({ ...a, at: iso(a.at) })),
-    operations: journal.map((entry) => ({
+    events: allEvents,
+    requests: uniqueBy([...requests, ...moreRequests], (r) => String(r.id)).sort(
+      (a, b) => a.at - b.at || a.id - b.id,
+    ),
+    audit: uniqueBy([...audit, ...moreAudit], (a) => String(a.id)).sort(
+      (a, b) => a.at - b.at || a.id - b.id,
+    ),
+    journal,
+  };
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+function toSearchResult(found: SupportFindings): SearchResult {
+  return {
+    query: found.query,
+    kinds: found.matched,
+    transactions: found.transactions,
+    wallets: found.wallets,
+    events: found.events.map(({ seq: _seq, raw: _raw, ...event }) => event),
+    requests: found.requests.map((r) => ({
+      at: iso(r.at),
+      operator: r.operator,
+      operation: r.operation,
+      operationId: r.operationId,
+      method: r.method,
+      path: r.path,
+      attempt: r.attempt,
+      status: r.status,
+      durationMs: r.durationMs,
+      requestId: r.requestIdSent,
+      requestIdSent: r.requestIdSent,
+      upstreamRequestId: r.upstreamRequestId,
+      correlationId: r.correlationId,
+      idempotencyKey: r.idempotencyKey,
+      error: r.error,
+    })),
+    actions: found.audit.map(({ id: _id, ...a }) => ({ ...a, at: iso(a.at) })),
+    operations: found.journal.map((entry) => ({
       operationId: entry.operationId,
       operation: entry.operation,
       operator: entry.operator,

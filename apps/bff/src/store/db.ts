@@ -210,6 +210,21 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX address_book_live ON address_book(chain, address) WHERE status != 'REMOVED';
   `,
+  // Support's failure explanations: each attempt's non-secret signed lines (never the
+  // signature), the upstream's clock and its error envelope; audit-log filters.
+  `
+  ALTER TABLE request_log ADD COLUMN key_id TEXT;
+  ALTER TABLE request_log ADD COLUMN signed_timestamp TEXT;
+  ALTER TABLE request_log ADD COLUMN nonce TEXT;
+  ALTER TABLE request_log ADD COLUMN body_hash TEXT;
+  ALTER TABLE request_log ADD COLUMN upstream_date INTEGER;
+  ALTER TABLE request_log ADD COLUMN error_code TEXT;
+  ALTER TABLE request_log ADD COLUMN error_message TEXT;
+  ALTER TABLE request_log ADD COLUMN error_details TEXT;
+  CREATE INDEX request_log_key_nonce ON request_log(key_id, nonce);
+  CREATE INDEX audit_log_operator ON audit_log(operator, at);
+  CREATE INDEX audit_log_action ON audit_log(action, at);
+  `,
 ];
 
 export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {

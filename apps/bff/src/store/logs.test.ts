@@ -19,6 +19,14 @@ function entry(requestIdSent: string): RequestLogEntry {
     correlationId: 'corr-1',
     idempotencyKey: null,
     error: null,
+    keyId: null,
+    signedTimestamp: null,
+    nonce: null,
+    bodyHash: null,
+    upstreamDate: null,
+    errorCode: null,
+    errorMessage: null,
+    errorDetails: null,
   };
 }
 

@@ -9,6 +9,9 @@ export type UpstreamOptions = {
   timeoutMs: number;
   /** Test hook: backoff base/cap of the retry policy (DESIGN defaults otherwise). */
   retry?: { baseMs?: number; capMs?: number };
+  /** Test hook: the signing clock and nonce source (support's failure explanations are tested
+   * by provoking a skewed clock and a reused nonce). */
+  clock?: { now?: () => number; nonce?: () => string };
 };
 
 export type Upstream = {
@@ -16,6 +19,8 @@ export type Upstream = {
   /** The client of the least-privileged key having `scope`; any key's when scope is null. */
   clientFor(scope: KeyScope | null): { client: SettlementClient; keyName: string } | null;
   keyFor(scope: KeyScope): ApiKey | null;
+  /** The configured key with this key id (name and scopes only, never the seed). */
+  describeKey(keyId: string): { name: string; scopes: KeyScope[] } | null;
   /** The shared keep-alive dispatcher (also used for the control plane and health probes). */
   dispatcher: Dispatcher;
   close(): Promise<void>;
@@ -33,6 +38,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         signer: createNodeSigner(key.keyId, key.seed),
         dispatcher: agent,
         retry: { timeoutMs: options.timeoutMs, ...options.retry },
+        ...(options.clock ? { clock: options.clock } : {}),
       }),
     );
   }
@@ -50,6 +56,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     orgId: options.keys.orgId,
     keyFor,
+    describeKey(keyId) {
+      const key = options.keys.keys.find((k) => k.keyId === keyId);
+      return key ? { name: key.name, scopes: [...key.scopes] } : null;
+    },
     dispatcher: agent,
     clientFor(scope) {
       const key = keyFor(scope);

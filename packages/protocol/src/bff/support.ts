@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { TimestampSchema } from '../schemas/common';
+import { TransactionSchema } from '../schemas/transaction';
+import { WalletSchema } from '../schemas/wallet';
+
+/**
+ * The BFF's support tools (DESIGN.md "Support tools"): search, the one timeline per id, the
+ * explanation of a failed upstream call, the audit log page and saved views. The upstream
+ * interface defines none of these; the BFF types its answers by them and the console parses
+ * them from here.
+ */
+
+const nullableString = z.string().nullable();
+
+/** What the query string turned out to be (several kinds may match one string). */
+export const SUPPORT_MATCH_KINDS = [
+  'eventId',
+  'transactionId',
+  'clientReference',
+  'correlationId',
+  'requestId',
+  'x-request-id',
+  'idempotencyKey',
+  'operationId',
+  'txHash',
+  'walletAddress',
+  'walletId',
+  'accountId',
+  'withdrawalRequestId',
+] as const;
+export const SupportMatchKindSchema = z.enum(SUPPORT_MATCH_KINDS);
+export type SupportMatchKind = z.infer<typeof SupportMatchKindSchema>;
+
+/** One upstream call (one attempt) from the BFF's request log. */
+export const SupportRequestSchema = z.object({
+  at: TimestampSchema,
+  operator: nullableString,
+  operation: z.string(),
+  operationId: nullableString,
+  method: z.string(),
+  path: z.string(),
+  attempt: z.number().int().positive(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int().nonnegative(),
+  /** The x-request-id the BFF sent (kept as `requestIdSent` too for older readers). */
+  requestId: z.string(),
+  requestIdSent: z.string(),
+  upstreamRequestId: nullableString,
+  correlationId: nullableString,
+  idempotencyKey: nullableString,
+  error: nullableString,
+});
+export type SupportRequest = z.infer<typeof SupportRequestSchema>;
+
+/** One operator action from the audit log. */
+export const AuditItemSchema = z.object({
+  /** Stable row id: the audit log's own order. */
+  id: z.number().int().positive(),
+  at: TimestampSchema,
+  operator: nullableString,
+  action: z.string(),
+  outcome: z.string(),
+  operationId: nullableString,
+  idempotencyKey: nullableString,
+  upstreamRequestId: nullableString,
+  correlationId: nullableString,
+  resourceId: nullableString,
+  detail: nullableString,
+});
+export type AuditItem = z.infer<typeof AuditItemSchema>;
+
+export const SupportEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  occurredAt: z.string(),
+  correlationId: nullableString,
+  sequence: z.number().int().nullable(),
+  orgId: z.string(),
+  transactionId: nullableString,
+  walletId: nullableString,
+  accountId: nullableString,
+  txHash: nullableString,
+  data: z.record(z.string(), z.unknown()),
+});
+export type SupportEvent = z.infer<typeof SupportEventSchema>;
+
+/** An idempotent operation from the BFF's journal. */
+export const SupportOperationSchema = z.object({
+  operationId: z.string(),
+  operation: z.string(),
+  operator: z.string(),
+  state: z.string(),
+  status: z.number().int().nullable(),
+  idempotencyKey: z.string(),
+  clientReference: nullableString,
+  upstreamRequestId: nullableString,
+  correlationId: nullableString,
+  createdAt: TimestampSchema,
+});
+export type SupportOperation = z.infer<typeof SupportOperationSchema>;
+
+/** `GET /bff/support/search?q=`. */
+export const SupportSearchResultSchema = z.object({
+  query: z.string(),
+  kinds: z.array(SupportMatchKindSchema),
+  transactions: z.array(TransactionSchema),
+  wallets: z.array(WalletSchema),
+  events: z.array(SupportEventSchema),
+  requests: z.array(SupportRequestSchema),
+  actions: z.array(AuditItemSchema.omit({ id: true })),
+  operations: z.array(SupportOperationSchema),
+});
+export type SupportSearchResult = z.infer<typeof SupportSearchResultSchema>;
+
+// --- One timeline per id -------------------------------------------------------------------
+
+export const TIMELINE_KINDS = [
+  'operator-action',
+  'upstream-call',
+  'approval',
+  'event',
+  'balance-effect',
+  'chain-confirmation',
+] as const;
+export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
+export type TimelineKind = z.infer<typeof TimelineKindSchema>;
+
+/**
+ * The ids a line carries, each one copyable and each one a new timeline query. Only the ids
+ * that apply are present.
+ */
+export const TimelineIdsSchema = z
+  .object({
+    correlationId: z.string(),
+    requestId: z.string(),
+    upstreamRequestId: z.string(),
+    transactionId: z.string(),
+    clientReference: z.string(),
+    txHash: z.string(),
+    operationId: z.string(),
+    idempotencyKey: z.string(),
+    eventId: z.string(),
+    walletId: z.string(),
+    accountId: z.string(),
+    address: z.string(),
+    withdrawalRequestId: z.string(),
+  })
+  .partial();
+export type TimelineIds = z.infer<typeof TimelineIdsSchema>;
+
+const lineBase = { at: TimestampSchema, title: z.string(), ids: TimelineIdsSchema };
+
+export const TimelineItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...lineBase,
+    kind: z.literal('operator-action'),
+    operator: nullableString,
+    action: z.string(),
+    outcome: z.string(),
+    detail: nullableString,
+  }),
+  z.object({
+    ...lineBase,
+    kind: z.literal('upstream-call'),
+    operator: nullableString,
+    operation: z.string(),
+    method: z.string(),
+    path: z.string(),
+    attempt: z.number().int().positive(),
+    status: z.number().int().nullable(),
+    durationMs: z.number().int().nonnegative(),
+    error: nullableString,
+    /** A failed call can be explained: GET /bff/support/requests/{requestId}/explanation. */
+    isFailure: z.boolean(),
+  }),
+  z.object({
+    ...lineBase,
+    kind: z.literal('approval'),
+    /** created, approved, rejected, submitted, ... of a withdrawal request. */
+    step: z.string(),
+    operator: nullableString,
+    status: z.string(),
+  }),
+  z.object({
+    ...lineBase,
+    kind: z.literal('event'),
+    type: z.string(),
+    /** Which envelope the upstream delivered it in; null when not recognised. */
+    envelope: z.enum(['mvp', 'topic']).nullable(),
+    sequence: z.number().int().nullable(),
+    /** Delivery is at least once: redeliveries of this id were dropped, the line is the one kept. */
+    dedupe: z.literal('kept-first-delivery'),
+    status: nullableString,
+  }),
+  z.object({
+    ...lineBase,
+    kind: z.literal('balance-effect'),
+    effect: z.string(),
+    asset: z.string(),
+    postedDeltaAtomic: z.string(),
+    reservedDeltaAtomic: z.string(),
+  }),
+  z.object({
+    ...lineBase,
+    kind: z.literal('chain-confirmation'),
+    blockNumber: z.number().int().nullable(),
+    confirmations: z.number().int().nonnegative(),
+    requiredConfirmations: z.number().int().positive(),
+    status: z.string(),
+  }),
+]);
+export type TimelineItem = z.infer<typeof TimelineItemSchema>;
+
+/** `GET /bff/support/timeline?q=`: every line that belongs to `q`, ordered by time. */
+export const TimelineSchema = z.object({
+  query: z.string(),
+  /** What `q` matched (see SUPPORT_MATCH_KINDS). */
+  matched: z.array(SupportMatchKindSchema),
+  /** The kinds of lines present. */
+  kinds: z.array(TimelineKindSchema),
+  items: z.array(TimelineItemSchema),
+  /** True when a bound cut the gathering short (the newest lines are then missing). */
+  isTruncated: z.boolean(),
+});
+export type Timeline = z.infer<typeof TimelineSchema>;
+
+// --- Why did this request fail -------------------------------------------------------------
+
+/**
+ * The non-secret lines of the canonical string the BFF signed for one attempt. The signature,
+ * key material and secrets are never recorded.
+ */
+export const SignedLinesSchema = z.object({
+  method: z.string(),
+  target: z.string(),
+  /** Lowercase hex SHA-256 declared in X-Api-Body-Hash; null when no body was sent. */
+  bodyHash: nullableString,
+  timestamp: z.string(),
+  nonce: z.string(),
+  keyId: z.string(),
+});
+export type SignedLines = z.infer<typeof SignedLinesSchema>;
+
+export const EXPLANATION_CAUSES = [
+  'timestamp-skew',
+  'nonce-reused',
+  'body-hash-mismatch',
+  'unknown-key',
+  'signature-refused',
+  'missing-scope',
+  'idempotency-conflict',
+  'validation',
+  'domain-rule',
+  'other',
+  'not-failed',
+] as const;
+export const ExplanationCauseSchema = z.enum(EXPLANATION_CAUSES);
+export type ExplanationCause = z.infer<typeof ExplanationCauseSchema>;
+
+export const FINGERPRINT_PARTS = ['method', 'target', 'bodyHash'] as const;
+
+export const RequestExplanationSchema = z.object({
+  requestId: z.string(),
+  at: TimestampSchema,
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  attempt: z.number().int().positive(),
+  status: z.number().int().nullable(),
+  /** The upstream's error code, when it sent an envelope. */
+  code: nullableString,
+  cause: ExplanationCauseSchema,
+  /** The reason in words, for a person. */
+  summary: z.string(),
+  /** The evidence, one finding per line. */
+  findings: z.array(z.string()),
+  signed: SignedLinesSchema.nullable(),
+  skew: z
+    .object({
+      /** Our X-Api-Timestamp minus the upstream's clock (its Date header), in seconds. */
+      seconds: z.number().int(),
+      allowedSeconds: z.number().int(),
+    })
+    .nullable(),
+  nonce: z
+    .object({ firstRequestId: z.string(), firstAt: TimestampSchema, retentionSeconds: z.number() })
+    .nullable(),
+  bodyHash: z.object({ declared: nullableString, ofBytesSent: nullableString }).nullable(),
+  key: z
+    .object({
+      keyId: z.string(),
+      isConfigured: z.boolean(),
+      scopes: z.array(z.string()),
+      requiredScope: nullableString,
+    })
+    .nullable(),
+  idempotency: z
+    .object({
+      key: z.string(),
+      firstRequestId: z.string(),
+      firstAt: TimestampSchema,
+      differs: z.array(z.enum(FINGERPRINT_PARTS)),
+      first: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
+      this: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
+    })
+    .nullable(),
+  validation: z.object({ field: nullableString, rule: z.string() }).nullable(),
+});
+export type RequestExplanation = z.infer<typeof RequestExplanationSchema>;
+
+// --- Audit log -----------------------------------------------------------------------------
+
+export const AUDIT_LIMIT_DEFAULT = 50;
+export const AUDIT_LIMIT_MAX = 200;
+
+/** `GET /bff/audit` query: page from 1; snapshotAt (ISO) from the first page, sent back unchanged. */
+export const AuditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
+  snapshotAt: TimestampSchema.optional(),
+  operator: z.string().min(1).max(64).optional(),
+  action: z.string().min(1).max(64).optional(),
+  from: TimestampSchema.optional(),
+  to: TimestampSchema.optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({
+  items: z.array(AuditItemSchema),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  /** Rows recorded after this instant never appear on any page of this listing. */
+  snapshotAt: TimestampSchema,
+  total: z.number().int().nonnegative(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+// --- Saved views (contract only; no route serves them yet) --------------------------------
+
+export const SAVED_VIEW_SUBJECTS = ['transactions', 'wallets', 'accounts', 'events'] as const;
+
+export const SavedViewSchema = z.object({
+  id: z.string(),
+  name: z.string().min(1).max(80),
+  subject: z.enum(SAVED_VIEW_SUBJECTS),
+  /** The list filters as query parameters (the same names the list URL carries). */
+  filters: z.record(z.string(), z.string()),
+  visibility: z.enum(['personal', 'organization']),
+  owner: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type SavedView = z.infer<typeof SavedViewSchema>;
+
+export const SavedViewInputSchema = SavedViewSchema.pick({
+  name: true,
+  subject: true,
+  filters: true,
+  visibility: true,
+});
+export type SavedViewInput = z.infer<typeof SavedViewInputSchema>;
+
+// --- Exports -------------------------------------------------------------------------------
+
+export const EXPORT_SUBJECTS = ['transactions', 'wallets', 'accounts', 'audit'] as const;
+export type ExportSubject = (typeof EXPORT_SUBJECTS)[number];
