@@ -12,6 +12,8 @@ import { authRoutes } from './routes/auth';
 import { eventsUpgradeHandler } from './routes/events';
 import { supportRoutes } from './routes/support';
 import { createApprovalLookup } from './support/approvals';
+import { auditRoutes } from './routes/audit';
+import { exportRoutes } from './routes/exports';
 import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
 import { createGovernance } from './governance/governance';
@@ -182,6 +184,8 @@ export function createApp(deps: AppDeps): Bff {
     }),
   );
   bff.use('/support', supportRoutes(services, events, createApprovalLookup(deps.db)));
+  bff.use('/audit', auditRoutes(services));
+  bff.use('/export', exportRoutes(services));
   bff.use('/policy', policyRoutes(governance));
   bff.use('/withdrawal-requests', withdrawalRequestRoutes(governance));
   bff.use('/address-book', addressBookRoutes(governance));

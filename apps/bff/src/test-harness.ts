@@ -27,6 +27,8 @@ const SANDBOX_MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../san
 
 export type SandboxProcess = {
   url: string;
+  /** The sandbox's data dir (tests may seed its database directly, as the bench does). */
+  dataDir: string;
   adminToken: string;
   stop(): Promise<void>;
   control(
@@ -81,6 +83,7 @@ export async function startSandbox(options: { blockMs?: number } = {}): Promise<
   });
   return {
     url,
+    dataDir,
     adminToken,
     async stop() {
       if (child.exitCode === null) {
