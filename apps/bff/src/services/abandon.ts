@@ -1,5 +1,6 @@
 import { HttpError } from '../errors';
 import type { JournalEntry } from '../store/journal';
+import { abandonableAt } from './abandon-window';
 import type { Services } from './context';
 import { reconcileWithdrawal, recordFound } from './reconcile';
 
@@ -28,6 +29,19 @@ export async function abandonWithdrawal(
       'IDEMPOTENCY_CONFLICT',
       'This withdrawal is being sent right now. Wait for its outcome; nothing was abandoned.',
       [{ operationId: entry.operationId, state: entry.state }],
+    );
+  }
+
+  const attempts = services.logs
+    .findRequests(entry.operationId)
+    .filter((row) => row.operationId === entry.operationId);
+  const safeAt = abandonableAt(attempts, services.now());
+  if (safeAt !== null) {
+    const when = new Date(safeAt).toISOString();
+    throw new HttpError(
+      'IDEMPOTENCY_CONFLICT',
+      `An attempt got no answer and could still reach the service until ${when}; nothing was abandoned. Abandon is possible after that, once the service confirms it has no such withdrawal.`,
+      [{ operationId: entry.operationId, state: entry.state, abandonableAt: when }],
     );
   }
 
