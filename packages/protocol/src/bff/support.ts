@@ -99,16 +99,16 @@ export const SupportOperationSchema = z.object({
 });
 export type SupportOperation = z.infer<typeof SupportOperationSchema>;
 
-/** `GET /bff/support/search?q=`. */
+/** `GET /bff/support/search?q=`; a section the answer leaves out reads as empty. */
 export const SupportSearchResultSchema = z.object({
   query: z.string(),
-  kinds: z.array(SupportMatchKindSchema),
-  transactions: z.array(TransactionSchema),
-  wallets: z.array(WalletSchema),
-  events: z.array(SupportEventSchema),
-  requests: z.array(SupportRequestSchema),
-  actions: z.array(AuditItemSchema.omit({ id: true })),
-  operations: z.array(SupportOperationSchema),
+  kinds: z.array(SupportMatchKindSchema).default([]),
+  transactions: z.array(TransactionSchema).default([]),
+  wallets: z.array(WalletSchema).default([]),
+  events: z.array(SupportEventSchema).default([]),
+  requests: z.array(SupportRequestSchema).default([]),
+  actions: z.array(AuditItemSchema.omit({ id: true })).default([]),
+  operations: z.array(SupportOperationSchema).default([]),
 });
 export type SupportSearchResult = z.infer<typeof SupportSearchResultSchema>;
 

@@ -1,76 +1,11 @@
-import { TransactionSchema, WalletSchema } from '@settlement/protocol';
+import { SupportSearchResultSchema, type SupportSearchResult } from '@settlement/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { supportKeys } from './keys';
 
-const nullableString = z.string().nullable().optional();
-
-export const SupportResultSchema = z.looseObject({
-  query: z.string(),
-  kinds: z.array(z.string()).default([]),
-  transactions: z.array(TransactionSchema).default([]),
-  wallets: z.array(WalletSchema).default([]),
-  events: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        type: z.string(),
-        occurredAt: z.string(),
-        correlationId: nullableString,
-        data: z.record(z.string(), z.unknown()).default({}),
-      }),
-    )
-    .default([]),
-  requests: z
-    .array(
-      z.looseObject({
-        at: z.string(),
-        operator: nullableString,
-        operation: nullableString,
-        method: z.string(),
-        path: z.string(),
-        status: z.number().nullable().optional(),
-        durationMs: z.number().nullable().optional(),
-        requestId: nullableString,
-        upstreamRequestId: nullableString,
-        correlationId: nullableString,
-        idempotencyKey: nullableString,
-      }),
-    )
-    .default([]),
-  actions: z
-    .array(
-      z.looseObject({
-        at: z.string(),
-        operator: nullableString,
-        action: z.string(),
-        outcome: nullableString,
-        idempotencyKey: nullableString,
-        upstreamRequestId: nullableString,
-        correlationId: nullableString,
-      }),
-    )
-    .default([]),
-  /** The BFF's journal of idempotent operations (withdrawals, wallets, MPC initialize). */
-  operations: z
-    .array(
-      z.looseObject({
-        operationId: z.string(),
-        operation: z.string(),
-        operator: nullableString,
-        state: z.string(),
-        status: z.number().nullable().optional(),
-        idempotencyKey: nullableString,
-        clientReference: nullableString,
-        upstreamRequestId: nullableString,
-        correlationId: nullableString,
-        createdAt: z.string(),
-      }),
-    )
-    .default([]),
-});
-export type SupportResult = z.infer<typeof SupportResultSchema>;
+/** The answer of GET /bff/support/search: the shared BFF contract. */
+export const SupportResultSchema = SupportSearchResultSchema;
+export type SupportResult = SupportSearchResult;
 
 /** Blank and invisible characters (zero-width spaces, direction marks) at either end. */
 const PASTE_DEBRIS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
