@@ -1,0 +1,141 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  BffSession,
+  createFundedWallet,
+  demoCredentials,
+  ensureReady,
+  expect,
+  expectAccessible,
+  EXTERNAL_ADDRESS,
+  saveScreenshot,
+  signIn,
+  test,
+} from '../fixtures';
+import { installPolicy } from '../policy';
+
+/** The demo default policy: any other destination needs one approval from an admin. */
+test.beforeAll(async ({ request }) => {
+  await ensureReady(request);
+  await installPolicy(request, {
+    rules: [
+      {
+        id: 'internal',
+        name: 'Internal transfers',
+        match: { destination: 'INTERNAL' },
+        action: 'ALLOW',
+      },
+      {
+        id: 'address-book',
+        name: 'Address book',
+        match: { destination: 'ADDRESS_BOOK' },
+        action: 'REQUIRE_APPROVAL',
+        approvals: { count: 1, fromRoles: ['treasury', 'admin'] },
+      },
+      {
+        id: 'other-destinations',
+        name: 'Any other destination',
+        match: { destination: 'ANY' },
+        action: 'REQUIRE_APPROVAL',
+        approvals: { count: 1, fromRoles: ['admin'] },
+      },
+    ],
+  });
+});
+
+/** A second operator in its own browser context (own cookies, own live socket). */
+async function secondOperator(browser: Browser, username: 'admin' | 'admin2'): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (username === 'admin') {
+    await signIn(page, 'admin');
+    return page;
+  }
+  const password = demoCredentials().operators.find((o) => o.username === username)?.password;
+  if (!password) throw new Error(`no demo operator ${username}`);
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  return page;
+}
+
+test('treasury requests a withdrawal, an admin approves it in another browser, both see it confirm live', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const wallet = await createFundedWallet(request, 100);
+  await signIn(page, 'treasury');
+  await page.goto('/approvals?view=MINE');
+  const mine = page.getByRole('table', { name: 'Withdrawal requests' });
+
+  // The request is made through the BFF (the withdrawal form's governance step comes later).
+  const treasury = await BffSession.signIn(request, 'treasury');
+  const created = await treasury.post<{ withdrawalRequest: { id: string; status: string } }>(
+    '/bff/api/v1/transactions',
+    {
+      walletId: wallet.walletId,
+      asset: 'TRX',
+      toAddress: EXTERNAL_ADDRESS,
+      amountAtomic: '7000000',
+    },
+    `e2e-approval-${wallet.walletId}`,
+  );
+  expect(created.withdrawalRequest.status).toBe('AWAITING_APPROVAL');
+  const requestId = created.withdrawalRequest.id;
+  // No reload: the new request reaches the treasury's list through the live stream.
+  await expect(mine.getByText('AWAITING APPROVAL').first()).toBeVisible();
+
+  const admin = await secondOperator(browser, 'admin');
+  await expect(
+    admin.getByRole('link', { name: /Approvals\s*\d+ waiting for your approval/ }),
+  ).toBeVisible();
+  await admin.goto(`/approvals/${requestId}`);
+  await expect(admin.getByRole('main')).toContainText('Rule "Any other destination" matches');
+  await expectAccessible(admin);
+  await saveScreenshot(admin, 'approval-1-request');
+  await admin.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByRole('main').getByText('SUBMITTED').first()).toBeVisible();
+
+  // The treasury's list follows without reload, then the transaction confirms live.
+  await expect(mine.getByText('SUBMITTED').first()).toBeVisible();
+  await mine.getByRole('link').first().click();
+  await page.getByRole('main').locator('a[href^="/transactions/"]').first().click();
+  await expect(page.getByRole('main').getByText('CONFIRMED').first()).toBeVisible({
+    timeout: 45_000,
+  });
+  await admin.getByRole('main').locator('a[href^="/transactions/"]').first().click();
+  await expect(admin.getByRole('main').getByText('CONFIRMED').first()).toBeVisible({
+    timeout: 45_000,
+  });
+  await saveScreenshot(admin, 'approval-2-confirmed');
+  await admin.context().close();
+});
+
+test('an address-book entry proposed by an admin needs a second admin', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/address-book');
+  const label = `Exchange ${Date.now().toString(36)}`;
+  await page
+    .getByRole('textbox', { name: 'Address', exact: true })
+    .fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill(label);
+  await page.getByRole('button', { name: 'Propose entry' }).click();
+  const pending = page.getByRole('table', { name: 'Entries pending approval' });
+  await expect(pending).toContainText(label);
+  await expect(pending).toContainText('Another admin must approve');
+
+  const admin2 = await secondOperator(browser, 'admin2');
+  await admin2.goto('/address-book');
+  await admin2.getByRole('button', { name: `Approve ${label}` }).click();
+  await expect(admin2.getByRole('table', { name: 'Active entries' })).toContainText(label);
+  // The proposer's page moves the entry to Active without reload.
+  await expect(page.getByRole('table', { name: 'Active entries' })).toContainText(label);
+  await expectAccessible(page);
+  await saveScreenshot(page, 'approval-3-address-book');
+  await admin2.context().close();
+});
