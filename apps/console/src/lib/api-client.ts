@@ -187,3 +187,39 @@ export async function apiRequest<T>(
   }
   return parsed.data;
 }
+
+/**
+ * Streams a 2xx body to `onChunk` as it arrives (a long CSV export never sits whole in a string);
+ * a non-2xx answers with one ApiError, as apiRequest does. Returns the Content-Disposition file
+ * name, when the server sent one.
+ */
+export async function apiDownload(
+  path: string,
+  options: { signal?: AbortSignal; onChunk: (chunk: Uint8Array<ArrayBuffer>) => void },
+): Promise<{ fileName: string | null }> {
+  const response = await send(path, { signal: options.signal });
+  if (!response.ok) {
+    const error = errorFrom(response, await readJson(response));
+    if (response.status === 401) onUnauthenticated?.();
+    throw error;
+  }
+  const reader = response.body?.getReader();
+  try {
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+      options.onChunk(part.value);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The server cut the connection after its headers: what arrived is not the whole body.
+    throw new ApiError({
+      status: response.status,
+      code: 'NETWORK_ERROR',
+      message: 'The download stopped before its end. Try again.',
+      requestId: response.headers.get('x-request-id') ?? '',
+      retryable: true,
+      details: [],
+    });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
