@@ -150,6 +150,16 @@ export const PolicyDecisionSchema = z.object({
 });
 export type PolicyDecision = z.infer<typeof PolicyDecisionSchema>;
 
+/** The `details[0]` of a 403 `POLICY_BLOCKED`: the rule or limit that blocks, and why. */
+export const PolicyBlockedDetailSchema = z.object({
+  rule: PolicyDecisionSchema.shape.rule,
+  /** The id of the limit that blocks, when a limit does. */
+  limit: z.string().nullable(),
+  policyVersion: z.number().int(),
+  reasons: z.array(z.string()),
+});
+export type PolicyBlockedDetail = z.infer<typeof PolicyBlockedDetailSchema>;
+
 export const WITHDRAWAL_REQUEST_STATUSES = [
   'AWAITING_APPROVAL',
   'APPROVED',

@@ -1,5 +1,9 @@
 import { chainReadiness, isTronAddress } from '@settlement/protocol';
-import type { CreateTransactionRequest, Transaction } from '@settlement/protocol';
+import type {
+  CreateTransactionRequest,
+  Transaction,
+  WithdrawalRequest,
+} from '@settlement/protocol';
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +14,9 @@ import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { roleReason } from '../../../features/session/permissions';
+import { addressBookQuery } from '../../../features/transactions/api/address-book';
 import { useCreateTransactionMutation } from '../../../features/transactions/api/create-transaction';
+import { ApprovalSentPanel } from '../../../features/transactions/components/approval-sent-panel';
 import { classifyDestination } from '../../../features/transactions/components/destination';
 import {
   clearPendingWithdrawal,
@@ -50,7 +56,9 @@ const PICKER_BALANCES = 25;
 type Stage =
   | { kind: 'edit' }
   | { kind: 'review'; review: WithdrawalReview }
-  | { kind: 'checking'; request: CreateTransactionRequest };
+  | { kind: 'checking'; request: CreateTransactionRequest }
+  /** 202: the policy holds it for approvals; nothing went upstream. */
+  | { kind: 'sent-for-approval'; request: WithdrawalRequest };
 
 function draftOf({ walletId: _walletId, ...draft }: SavedDraft): WithdrawalDraft {
   return draft;
@@ -101,6 +109,7 @@ export function NewWithdrawalPage() {
     queries: walletItems.slice(0, PICKER_BALANCES).map((w) => walletBalancesQuery(w.id)),
   });
   const mpc = useQuery(mpcStatusQuery());
+  const addressBook = useQuery(addressBookQuery());
   const { assets, decimalsFor } = useCatalog();
   const availableByWallet: Record<string, string> = {};
   walletItems.slice(0, PICKER_BALANCES).forEach((w, index) => {
@@ -141,6 +150,15 @@ export function NewWithdrawalPage() {
     [navigate, username],
   );
 
+  // Held for approval: the request now carries the withdrawal, so the draft and the pending
+  // record go, exactly as for a created withdrawal (a retry would replay the same request).
+  const handleSentForApproval = (request: WithdrawalRequest) => {
+    clearPendingWithdrawal(username);
+    clearDraft(username);
+    setRestored(null);
+    setStage({ kind: 'sent-for-approval', request });
+  };
+
   const send = (request: CreateTransactionRequest) => {
     // A ref, not render state: clicks that land before the next render must not send again.
     // (Were one to slip through, it would carry the same operation id and the BFF dedupes it.)
@@ -153,7 +171,10 @@ export function NewWithdrawalPage() {
         onSettled: () => {
           inFlight.current = false;
         },
-        onSuccess: handleCreated,
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'created') handleCreated(outcome.transaction);
+          else handleSentForApproval(outcome.request);
+        },
         onError: (error) => {
           if (unknownOutcomeOf(error) !== null) {
             setStage({ kind: 'checking', request });
@@ -204,7 +225,18 @@ export function NewWithdrawalPage() {
         description="Send an asset from one of your wallets. You review everything before anything is sent."
       />
       <Panel className="max-w-3xl">
-        {stage.kind === 'checking' ? (
+        {stage.kind === 'sent-for-approval' ? (
+          <ApprovalSentPanel
+            request={stage.request}
+            decimals={decimalsFor(stage.request.asset)}
+            onNewWithdrawal={() => {
+              mutation.reset();
+              setOperationId(newOperationId());
+              setDraft(EMPTY_DRAFT);
+              setStage({ kind: 'edit' });
+            }}
+          />
+        ) : stage.kind === 'checking' ? (
           <PendingWithdrawalPanel
             operationId={operationId}
             request={stage.request}
@@ -280,6 +312,8 @@ export function NewWithdrawalPage() {
                 : null
             }
             destination={destination}
+            addressBook={addressBook.data}
+            isAddressBookFailed={addressBook.isError}
             generatedReference={generatedReference(operationId)}
             draft={draft}
             onDraftChange={(next) => {

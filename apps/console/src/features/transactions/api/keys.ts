@@ -1,3 +1,4 @@
+import type { DryRunRequest } from '@settlement/protocol';
 import type { Filters } from '../../../lib/paging';
 
 export const TRANSACTION_FILTERS = [
@@ -22,4 +23,8 @@ export const transactionKeys = {
   timeline: (id: string) => [...transactionKeys.detail(id), 'timeline'] as const,
   operations: () => [...transactionKeys.all, 'operation'] as const,
   operation: (operationId: string) => [...transactionKeys.operations(), operationId] as const,
+  /** The address book as the withdrawal form reads it (destinations offered by label). */
+  addressBook: () => [...transactionKeys.all, 'address-book'] as const,
+  dryRuns: () => [...transactionKeys.all, 'dry-run'] as const,
+  dryRun: (request: DryRunRequest | null) => [...transactionKeys.dryRuns(), request] as const,
 };

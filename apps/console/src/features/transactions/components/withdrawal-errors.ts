@@ -1,4 +1,5 @@
-import { describeErrorCode } from '@settlement/protocol';
+import { PolicyBlockedDetailSchema, describeErrorCode } from '@settlement/protocol';
+import type { PolicyBlockedDetail } from '@settlement/protocol';
 import { isApiError } from '../../../lib/api-client';
 
 export type ErrorAdvice = {
@@ -51,6 +52,8 @@ function adviceOf(error: unknown): Omit<ErrorAdvice, 'detail'> {
         canRetry: false,
         mustEdit: false,
       };
+    case 'POLICY_BLOCKED':
+      return policyBlockedAdvice(policyBlockOf(error.details));
     case 'UPSTREAM_UNAVAILABLE':
     case 'INTERNAL_ERROR':
     case 'NETWORK_ERROR':
@@ -150,4 +153,40 @@ export function unknownOutcomeOf(error: unknown): string | null {
     }
   }
   return null;
+}
+
+/** The rule or limit a 403 POLICY_BLOCKED names (its first detail), when the details say. */
+export function policyBlockOf(details: readonly unknown[]): PolicyBlockedDetail | null {
+  const parsed = PolicyBlockedDetailSchema.safeParse(details[0]);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Blocked by the policy: sending it again is refused the same way, so no retry is offered; only
+ * an admin can change the rule or the limit (or, for a limit, a smaller amount or a later time).
+ */
+function policyBlockedAdvice(block: PolicyBlockedDetail | null): Omit<ErrorAdvice, 'detail'> {
+  const base = { canRetry: false, mustEdit: false };
+  if (block?.limit) {
+    return {
+      ...base,
+      title: `Blocked by the withdrawal limit ${block.limit}.`,
+      advice:
+        'Do not retry: it would be blocked the same way. Ask an admin to raise the limit, or send a smaller amount once the limit’s window has room.',
+    };
+  }
+  if (block?.rule) {
+    return {
+      ...base,
+      title: `Blocked by the policy rule "${block.rule.name}".`,
+      advice:
+        'Do not retry: it would be blocked the same way. If this withdrawal should be possible, ask an admin to change the withdrawal policy.',
+    };
+  }
+  return {
+    ...base,
+    title: 'Blocked: no rule of the withdrawal policy allows this withdrawal.',
+    advice:
+      'Do not retry: it would be blocked the same way. Ask an admin to add a rule to the withdrawal policy that allows it.',
+  };
 }

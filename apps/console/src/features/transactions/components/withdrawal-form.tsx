@@ -1,14 +1,24 @@
 import { CreateTransactionRequestSchema } from '@settlement/protocol';
-import type { Asset, Balance, CreateTransactionRequest, Wallet } from '@settlement/protocol';
+import type {
+  AddressBookEntry,
+  Asset,
+  Balance,
+  CreateTransactionRequest,
+  Wallet,
+} from '@settlement/protocol';
 import { useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { AddressBookField } from './address-book-field';
+import { bookStatusOf } from './address-book-status';
 import { AddressInput, addressProblem } from './address-input';
 import { destinationProblem } from './destination';
 import type { Destination } from './destination';
 import { AmountInput } from './amount-input';
+import { dryRunRequestOf } from './policy-decision';
+import { PolicyPreview } from './policy-preview';
 import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
 import {
   coverage,
@@ -47,6 +57,8 @@ export type WithdrawalReview = {
   destination: Extract<Destination, { kind: 'internal' | 'external' }>;
   /** The operator left the reference blank: the console chose the one sent. */
   isReferenceGenerated: boolean;
+  /** The destination's ACTIVE address-book label, when it has one. */
+  bookLabel: string | null;
 };
 
 function availableOf(balances: Balance[] | undefined, asset: string, chain: string): bigint {
@@ -64,6 +76,8 @@ export function WithdrawalForm({
   catalog,
   readiness,
   destination,
+  addressBook,
+  isAddressBookFailed,
   generatedReference,
   draft,
   onDraftChange,
@@ -80,6 +94,9 @@ export function WithdrawalForm({
   catalog: Asset[];
   readiness: { isReady: boolean; reason: string | null } | null;
   destination: Destination;
+  /** The organization's address book; undefined while loading. */
+  addressBook: readonly AddressBookEntry[] | undefined;
+  isAddressBookFailed: boolean;
   /** Sent as the clientReference when the operator leaves it blank (shown, never hidden). */
   generatedReference: string;
   draft: WithdrawalDraft;
@@ -126,6 +143,20 @@ export function WithdrawalForm({
   const isReferenceGenerated = draft.clientReference === '';
   const clientReference = isReferenceGenerated ? generatedReference : draft.clientReference;
   const isReady = readiness?.isReady ?? false;
+  const isAddressValid = draft.toAddress !== '' && toAddressProblem === null;
+  const bookStatus =
+    addressBook && isAddressValid ? bookStatusOf(addressBook, chain, draft.toAddress) : null;
+  // Asked only when the destination may be sent to at all (not the source, not another chain).
+  const dryRunRequest =
+    wallet && asset && !blockingDestination
+      ? dryRunRequestOf({
+          walletId: wallet.id,
+          asset: asset.asset,
+          toAddress: draft.toAddress,
+          amountAtomic: amount.atomic,
+          isAddressValid,
+        })
+      : null;
   const canReview =
     Boolean(wallet && asset && fee && amount.atomic !== null) &&
     !toAddressProblem &&
@@ -162,6 +193,7 @@ export function WithdrawalForm({
       isToken,
       destination,
       isReferenceGenerated,
+      bookLabel: bookStatus?.kind === 'active' ? bookStatus.entry.label : null,
     });
   };
 
@@ -232,6 +264,16 @@ export function WithdrawalForm({
             destination={destination}
             sourceChain={chain}
           />
+          <AddressBookField
+            entries={addressBook}
+            isFailed={isAddressBookFailed}
+            chain={chain}
+            address={draft.toAddress}
+            isAddressValid={isAddressValid}
+            onChoose={(toAddress) => {
+              set({ toAddress });
+            }}
+          />
           {isSubmitted && draft.toAddress === '' ? (
             <p className="text-xs font-medium text-red-700">{toAddressProblem}</p>
           ) : null}
@@ -278,6 +320,7 @@ export function WithdrawalForm({
               />
             ) : null}
           </div>
+          <PolicyPreview request={dryRunRequest} decimals={asset?.decimals ?? 0} />
         </>
       ) : null}
       <div className="flex justify-end">

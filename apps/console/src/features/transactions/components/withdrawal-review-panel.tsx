@@ -4,6 +4,8 @@ import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
+import { dryRunRequestOf } from './policy-decision';
+import { PolicyPreview } from './policy-preview';
 import type { WithdrawalReview } from './withdrawal-form';
 
 /** The last look before money moves: atomic amount, fee, total and destination. */
@@ -25,7 +27,8 @@ export function WithdrawalReviewPanel({
   status?: ReactNode;
   sendLabel?: string;
 }) {
-  const { request, wallet, decimals, fee, isToken, destination, isReferenceGenerated } = review;
+  const { request, wallet, decimals, fee, isToken, destination, isReferenceGenerated, bookLabel } =
+    review;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Moving to the review step moves focus too, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -103,6 +106,9 @@ export function WithdrawalReviewPanel({
                 ) : (
                   <span className="block text-slate-600">External withdrawal</span>
                 )}
+                {bookLabel ? (
+                  <span className="block text-emerald-900">Address book: {bookLabel}</span>
+                ) : null}
               </span>
             ),
           },
@@ -138,6 +144,19 @@ export function WithdrawalReviewPanel({
           { label: 'Operation id', value: <CopyableId value={operationId} label="operation id" /> },
         ]}
       />
+      {/* The same answer the form showed (cached), asked again if it has gone stale. */}
+      <div className="mt-4">
+        <PolicyPreview
+          request={dryRunRequestOf({
+            walletId: request.walletId,
+            asset: request.asset,
+            toAddress: request.toAddress,
+            amountAtomic: BigInt(request.amountAtomic),
+            isAddressValid: true,
+          })}
+          decimals={decimals}
+        />
+      </div>
       {status}
       <div className="mt-4 flex justify-end gap-2">
         {onBack ? (
