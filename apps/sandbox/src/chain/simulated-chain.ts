@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 
 /**
  * The simulated TRON chain: one block producer for both chain ids (`tron:mainnet` and
@@ -36,12 +37,32 @@ export function newTxHash(): string {
   return randomBytes(32).toString('hex');
 }
 
+type ChainStatements = {
+  height: Statement<[], { height: number }>;
+  advance: Statement<[number, string]>;
+};
+
+/** Read and written on every block: prepared once per connection. */
+const statements = new WeakMap<Database.Database, ChainStatements>();
+
+function statementsOf(db: Database.Database): ChainStatements {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = {
+      height: db.prepare<[], { height: number }>('SELECT height FROM chain_state WHERE id = 1'),
+      advance: db.prepare<[number, string]>(
+        `INSERT INTO chain_state (id, height, last_block_at) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET height = excluded.height, last_block_at = excluded.last_block_at`,
+      ),
+    };
+    statements.set(db, prepared);
+  }
+  return prepared;
+}
+
 /** The durable chain height (0 before the first block). */
 export function currentHeight(db: Database.Database): number {
-  const row = db
-    .prepare<[], { height: number }>('SELECT height FROM chain_state WHERE id = 1')
-    .get();
-  return row?.height ?? 0;
+  return statementsOf(db).height.get()?.height ?? 0;
 }
 
 export class SimulatedChain {
@@ -68,12 +89,7 @@ export class SimulatedChain {
     const at = new Date(this.now()).toISOString();
     const number = this.deps.db.transaction(() => {
       const next = this.height + 1;
-      this.deps.db
-        .prepare(
-          `INSERT INTO chain_state (id, height, last_block_at) VALUES (1, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET height = excluded.height, last_block_at = excluded.last_block_at`,
-        )
-        .run(next, at);
+      statementsOf(this.deps.db).advance.run(next, at);
       return next;
     })();
     const block = { number, at };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@settlement/protocol';
 import {
   createOrgClient,
@@ -121,5 +121,29 @@ describe('actual network fee', () => {
     expect(postedOut(reverted, 'TRX')).toBe(13_450_000n);
     expect(postedOut(reverted, 'USDT')).toBe(0n);
     expect(ledgerProblems(harness)).toEqual([]);
+  });
+});
+
+describe('a block over PENDING transactions', () => {
+  it('compiles no SQL once the statements exist: confirmations move on prepared statements', async () => {
+    const created = [
+      await withdraw({ asset: 'TRX', amountAtomic: '1000000' }),
+      await withdraw({ asset: 'TRX', amountAtomic: '2000000' }),
+    ];
+    await harness.sandbox.money.coSigner.runOnce();
+    mine(2); // broadcast (1 confirmation), then 2: every statement of the path has run once
+    const { db } = harness.sandbox.ctx;
+    const prepare = vi.spyOn(db, 'prepare');
+    try {
+      mine(2); // 3 and 4 confirmations: below the next step (5), so no event is written
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      prepare.mockRestore();
+    }
+    for (const tx of created) {
+      expect((await getTransaction(client, tx.id)).onChainDetails?.confirmations).toBe(4);
+    }
+    mine(16);
+    for (const tx of created) await waitForStatus(client, tx.id, 'CONFIRMED');
   });
 });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { Direction, TransactionStatus, TransactionType } from '@settlement/protocol';
 
 /** Where a PENDING transaction is in its lifecycle (internal; never a REST status). */
@@ -96,10 +97,48 @@ const FIELDS = Object.keys(COLUMNS) as (keyof NewTransaction)[];
 /** `SELECT` list mapping snake_case columns to the row's camelCase fields. */
 export const TRANSACTION_SELECT = `seq, ${FIELDS.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')}`;
 
+type Statements = {
+  insert: Statement<[NewTransaction]>;
+  byId: Statement<[string], TransactionRow>;
+  byClientReference: Statement<[string, string], TransactionRow>;
+  pending: Statement<[], TransactionRow>;
+  /** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
+  updates: Map<string, Statement<[Record<string, unknown>]>>;
+};
+
+/**
+ * Every block reads and patches each PENDING transaction several times; preparing the SQL
+ * each time would compile it again per row per block. Prepared once per connection instead.
+ */
+const statements = new WeakMap<Database.Database, Statements>();
+
+function statementsOf(db: Database.Database): Statements {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    const columns = FIELDS.map((f) => COLUMNS[f]).join(', ');
+    const params = FIELDS.map((f) => `@${f}`).join(', ');
+    prepared = {
+      insert: db.prepare<[NewTransaction]>(
+        `INSERT INTO transactions (${columns}) VALUES (${params})`,
+      ),
+      byId: db.prepare<[string], TransactionRow>(
+        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE id = ?`,
+      ),
+      byClientReference: db.prepare<[string, string], TransactionRow>(
+        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE org_id = ? AND client_reference = ?`,
+      ),
+      pending: db.prepare<[], TransactionRow>(
+        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE status = 'PENDING' ORDER BY seq`,
+      ),
+      updates: new Map(),
+    };
+    statements.set(db, prepared);
+  }
+  return prepared;
+}
+
 export function insertTransaction(db: Database.Database, row: NewTransaction): void {
-  const columns = FIELDS.map((f) => COLUMNS[f]).join(', ');
-  const params = FIELDS.map((f) => `@${f}`).join(', ');
-  db.prepare(`INSERT INTO transactions (${columns}) VALUES (${params})`).run(row);
+  statementsOf(db).insert.run(row);
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'id' | 'orgId' | 'createdAt'>> & {
@@ -114,16 +153,21 @@ export function updateTransaction(
   const keys = (Object.keys(patch) as (keyof TransactionPatch)[]).filter(
     (k) => patch[k] !== undefined,
   );
-  const sets = keys.map((k) => `${COLUMNS[k]} = @${k}`).join(', ');
-  db.prepare(`UPDATE transactions SET ${sets} WHERE id = @id`).run({ ...patch, id });
+  const shape = keys.join(',');
+  const { updates } = statementsOf(db);
+  let update = updates.get(shape);
+  if (!update) {
+    const sets = keys.map((k) => `${COLUMNS[k]} = @${k}`).join(', ');
+    update = db.prepare<[Record<string, unknown>]>(
+      `UPDATE transactions SET ${sets} WHERE id = @id`,
+    );
+    updates.set(shape, update);
+  }
+  update.run({ ...patch, id });
 }
 
 export function getTransaction(db: Database.Database, id: string): TransactionRow | undefined {
-  return db
-    .prepare<[string], TransactionRow>(
-      `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE id = ?`,
-    )
-    .get(id);
+  return statementsOf(db).byId.get(id);
 }
 
 export function getOrgTransaction(
@@ -140,17 +184,9 @@ export function findByClientReference(
   orgId: string,
   clientReference: string,
 ): TransactionRow | undefined {
-  return db
-    .prepare<[string, string], TransactionRow>(
-      `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE org_id = ? AND client_reference = ?`,
-    )
-    .get(orgId, clientReference);
+  return statementsOf(db).byClientReference.get(orgId, clientReference);
 }
 
 export function pendingTransactions(db: Database.Database): TransactionRow[] {
-  return db
-    .prepare<[], TransactionRow>(
-      `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE status = 'PENDING' ORDER BY seq`,
-    )
-    .all();
+  return statementsOf(db).pending.all();
 }
