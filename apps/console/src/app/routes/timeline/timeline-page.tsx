@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { QueryView } from '../../../components/ui/query-view';
+import { TableSkeleton } from '../../../components/ui/skeleton';
+import { cleanSupportQuery } from '../../../features/support/api/support-search';
+import { timelineQuery } from '../../../features/timeline/api/support-timeline';
+import { TimelineList } from '../../../features/timeline/components/timeline-list';
+
+/** /timeline?q=<any id>: the one merged timeline of that id; the address is the link to share. */
+export function TimelinePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = cleanSupportQuery(searchParams.get('q') ?? '');
+  const query = useQuery(timelineQuery(q));
+
+  return (
+    <>
+      <PageHeader
+        title="Timeline"
+        description="Everything that happened under one id, in time order: operator actions, upstream calls, approvals, events, balance effects and confirmations."
+        actions={
+          q ? (
+            <>
+              <Link
+                to={`/support?${new URLSearchParams({ q }).toString()}`}
+                className="text-sm text-indigo-700 underline"
+              >
+                Search results
+              </Link>
+              <CopyButton value={window.location.href} label="link to this timeline" />
+            </>
+          ) : null
+        }
+      />
+      <TimelineForm
+        key={q}
+        initial={q}
+        onSubmit={(next) => {
+          setSearchParams(next ? { q: next } : {});
+        }}
+      />
+      {q === '' ? (
+        <EmptyState title="Paste any id to see its timeline">
+          A correlationId, requestId, transaction id, clientReference, tx hash, operation id or
+          address.
+        </EmptyState>
+      ) : (
+        <Panel>
+          <div className="p-4">
+            <QueryView query={query} skeleton={<TableSkeleton label="Loading the timeline" />}>
+              {(timeline) => (
+                <>
+                  <p
+                    className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700"
+                    aria-live="polite"
+                  >
+                    Timeline of <code className="font-mono">{timeline.query}</code>
+                    {timeline.matched.length > 0 ? (
+                      <>
+                        matched as
+                        {timeline.matched.map((kind) => (
+                          <Badge key={kind} tone="info">
+                            {kind}
+                          </Badge>
+                        ))}
+                      </>
+                    ) : null}
+                    <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
+                      Refresh
+                    </Button>
+                  </p>
+                  <TimelineList timeline={timeline} />
+                </>
+              )}
+            </QueryView>
+          </div>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+function TimelineForm({ initial, onSubmit }: { initial: string; onSubmit: (q: string) => void }) {
+  const [text, setText] = useState(initial);
+  const handleSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    onSubmit(cleanSupportQuery(text));
+  };
+  return (
+    <form
+      role="search"
+      aria-label="Timeline look-up"
+      onSubmit={handleSubmit}
+      className="mb-6 flex items-end gap-3"
+    >
+      <div className="max-w-2xl flex-1">
+        <TextField
+          label="Id"
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          className="font-mono"
+          spellCheck={false}
+        />
+      </div>
+      <Button type="submit" variant="primary">
+        Show timeline
+      </Button>
+    </form>
+  );
+}
