@@ -1,4 +1,4 @@
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 
 /** Paths pino censors wherever they appear: signatures, tokens, keys, seeds. */
 export const REDACT_PATHS = [
@@ -17,10 +17,15 @@ export const REDACT_PATHS = [
   'signature',
 ];
 
-export function createLogger(level: LevelWithSilent = 'info'): Logger {
-  return pino({
+/** The sandbox's logger (main.ts); `destination` defaults to stdout and lets tests read the lines. */
+export function createLogger(
+  level: LevelWithSilent = 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     level,
     base: { service: 'sandbox' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-  });
+  };
+  return destination === undefined ? pino(options) : pino(options, destination);
 }
