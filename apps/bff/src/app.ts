@@ -8,7 +8,11 @@ import { fixedFieldLogger } from './logger';
 import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
 import { createHub, type Hub } from './relay/hub';
 import { createRelay, type Relay } from './relay/relay';
-import { authRoutes } from './routes/auth';
+import { SIGN_IN_PATHS, authRoutes } from './routes/auth';
+import { operatorRoutes } from './routes/operators';
+import { createOperatorService } from './security/operators';
+import { createPasskeyStore } from './security/passkey-store';
+import { createPasskeyService } from './security/passkeys';
 import { eventsUpgradeHandler } from './routes/events';
 import { supportRoutes } from './routes/support';
 import { createApprovalLookup } from './support/approvals';
@@ -172,17 +176,22 @@ export function createApp(deps: AppDeps): Bff {
 
   const bff = express.Router();
   bff.use(loadSession(services));
-  bff.use(csrfGuard({ exempt: ['/auth/login'] }));
+  bff.use(csrfGuard({ exempt: ['/auth/login', ...SIGN_IN_PATHS] }));
   bff.use('/api', apiRoutes(services, executor, governance.withdrawals));
   bff.use(express.json({ limit: '64kb' }));
+  const passkeys = createPasskeyService(services, createPasskeyStore(deps.db, services.now));
   bff.use(
     '/auth',
-    authRoutes(services, {
+    authRoutes(services, passkeys, {
       onLogout: (idHash) => {
         hub.closeSession(idHash);
       },
     }),
   );
+  const operatorService = createOperatorService(services, (idHashes) => {
+    for (const idHash of idHashes) hub.closeSession(idHash);
+  });
+  bff.use('/operators', operatorRoutes(services, operatorService, passkeys));
   bff.use('/support', supportRoutes(services, events, createApprovalLookup(deps.db)));
   bff.use('/audit', auditRoutes(services));
   bff.use('/export', exportRoutes(services));

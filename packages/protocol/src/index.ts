@@ -1,6 +1,5 @@
 export * from './addresses';
 export * from './amounts';
-export * from './backoff';
 export * from './encoding';
 export * from './errors';
 export * from './events';
@@ -16,7 +15,6 @@ export * from './bff/operations';
 export * from './bff/relay';
 export * from './bff/governance';
 export * from './bff/support';
-export * from './bff/security';
 export * from './bff/overview';
 export * from './bff/wallet-labels';
 export * from './bff/console-config';
