@@ -66,20 +66,35 @@ const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
   // Governance `change` frames (withdrawal requests, policy, address book): BFF-only paths.
   {
     pattern: /^\/withdrawal-requests$/,
-    keys: () => [{ queryKey: governanceKeys.requestLists(), exact: false }],
+    keys: () => [
+      { queryKey: governanceKeys.requestLists(), exact: false },
+      // Requests awaiting approval count against the limits a dry run reports.
+      { queryKey: transactionKeys.dryRuns(), exact: false },
+    ],
   },
   {
     pattern: new RegExp(`^/withdrawal-requests/${segment}$`),
     keys: (id) => [{ queryKey: governanceKeys.requestDetail(id), exact: true }],
   },
-  { pattern: /^\/policy$/, keys: () => [{ queryKey: governanceKeys.policy(), exact: false }] },
+  {
+    pattern: /^\/policy$/,
+    keys: () => [
+      { queryKey: governanceKeys.policy(), exact: false },
+      { queryKey: transactionKeys.dryRuns(), exact: false },
+    ],
+  },
   {
     pattern: /^\/policy\/versions$/,
     keys: () => [{ queryKey: governanceKeys.policyVersions(), exact: true }],
   },
   {
     pattern: /^\/address-book$/,
-    keys: () => [{ queryKey: governanceKeys.addressBook(), exact: false }],
+    keys: () => [
+      { queryKey: governanceKeys.addressBook(), exact: false },
+      // The withdrawal form's copy, and its dry runs (an address may have joined the book).
+      { queryKey: transactionKeys.addressBook(), exact: true },
+      { queryKey: transactionKeys.dryRuns(), exact: false },
+    ],
   },
 ];
 

@@ -8,6 +8,7 @@ import {
   policyBlockedFixture,
   withdrawalRequestFixture,
 } from '../../../features/transactions/components/governance-fixtures';
+import { savePendingWithdrawal } from '../../../features/transactions/components/pending-withdrawal';
 import { loadDraft } from '../../../features/transactions/components/withdrawal-draft';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
@@ -90,6 +91,8 @@ beforeAll(async () => {
   server.route('GET', '/bff/address-book', () => ({ body: { items: book } }));
   server.route('POST', '/bff/policy/dry-run', () => dryRunReply());
   server.route('POST', '/bff/api/v1/transactions', () => postReply());
+  // The operations journal knows only what went upstream: a request held for approval is not in it.
+  server.route('GET', '/bff/operations/*', () => envelope('RESOURCE_NOT_FOUND', 404, 'req-no-op'));
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -274,5 +277,36 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
     await review(user);
     expect(screen.getByText('Address book: Exchange hot wallet')).toBeInTheDocument();
     expect(policyRegion()).toHaveTextContent('Will send now');
+  });
+
+  it('after a reload, sending again under the saved operation id shows the request held for approval', async () => {
+    savePendingWithdrawal('treasury', 'op-held', {
+      walletId: 'wal_1',
+      asset: 'TRX',
+      toAddress: EXTERNAL,
+      amountAtomic: '2000000',
+    });
+    postReply = () => ({
+      status: 202,
+      body: {
+        withdrawalRequest: withdrawalRequestFixture({ id: 'wr_held', operationId: 'op-held' }),
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    expect(await screen.findByText(/if the withdrawal policy already holds it/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send it now (same operation id)' }));
+    await screen.findByRole('heading', {
+      name: 'Sent for approval — nothing has left the wallet yet',
+    });
+    expect(posts()[0]!.headers['x-operation-id']).toBe('op-held');
+    expect(screen.getByRole('link', { name: 'Open the request' })).toHaveAttribute(
+      'href',
+      '/approvals/wr_held',
+    );
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -110,8 +110,9 @@ export function PendingWithdrawalPanel({
       ) : isUnknownToBff ? (
         <>
           <p className="text-sm text-slate-700">
-            The console server never received this request, so nothing was created. Sending it now
-            is safe.
+            The console server sent nothing under this operation id. Sending it now is safe: if the
+            withdrawal policy already holds it for approval, that same request comes back, never a
+            second one.
           </p>
           <Button variant="primary" onClick={onRetry} disabled={isSending}>
             {isSending ? 'Sending…' : 'Send it now (same operation id)'}

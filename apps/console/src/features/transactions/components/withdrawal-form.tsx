@@ -8,7 +8,6 @@ import type {
 } from '@settlement/protocol';
 import { useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { AddressBookField } from './address-book-field';
@@ -19,6 +18,7 @@ import type { Destination } from './destination';
 import { AmountInput } from './amount-input';
 import { dryRunRequestOf } from './policy-decision';
 import { PolicyPreview } from './policy-preview';
+import { SourceWalletField } from './source-wallet-field';
 import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
 import {
   coverage,
@@ -200,42 +200,14 @@ export function WithdrawalForm({
   return (
     <form onSubmit={handleSubmit} className="space-y-5 p-5" noValidate aria-label="New withdrawal">
       {notice}
-      <SelectField
-        label="From wallet"
-        value={walletId}
-        onChange={(event) => {
-          onWalletChange(event.target.value);
-        }}
-        options={[
-          { value: '', label: wallets.length ? 'Choose an ACTIVE wallet' : 'No ACTIVE wallet' },
-          ...wallets.map((w) => ({
-            value: w.id,
-            label: `${w.accountName} — ${w.address} (${w.chain})${availableByWallet[w.id] ? ` — ${availableByWallet[w.id] ?? ''} available` : ''}`,
-          })),
-        ]}
-        error={isSubmitted && !wallet ? 'Choose the wallet to send from.' : null}
+      <SourceWalletField
+        wallets={wallets}
+        availableByWallet={availableByWallet}
+        walletId={walletId}
+        onWalletChange={onWalletChange}
+        readiness={readiness}
+        isSubmitted={isSubmitted}
       />
-      {wallets.length === 0 ? (
-        <p role="note" className="text-sm text-slate-700">
-          There is no ACTIVE wallet to send from yet.{' '}
-          <Link to="/wallets" className="font-medium text-indigo-700 underline">
-            Create a wallet
-          </Link>{' '}
-          and fund it with a deposit first.
-        </p>
-      ) : null}
-      {wallet && readiness && !readiness.isReady ? (
-        <div
-          role="note"
-          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          <p className="font-semibold">Withdrawals are not possible on {chain} right now.</p>
-          <p className="mt-1">{readiness.reason}</p>
-          <Link to="/setup" className="mt-1 inline-block font-medium underline">
-            Open Setup
-          </Link>
-        </div>
-      ) : null}
       {wallet ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
