@@ -1,13 +1,15 @@
 import WebSocket from 'ws';
 import {
   BoundedIdSet,
+  WS_BACKOFF_DEFAULTS,
+  fullJitterDelay,
   normalizeEvent,
+  type BackoffOptions,
   type EventRejectionReason,
   type NormalizedEvent,
   type SystemEvent,
 } from '@settlement/protocol';
 import { signWsHandshake, type Signer } from '@settlement/protocol/signing';
-import { WS_BACKOFF_DEFAULTS, fullJitterDelay, type BackoffOptions } from './retry';
 
 export type StreamState = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 

@@ -10,6 +10,7 @@ import {
   MpcStatusSchema,
   TransactionSchema,
   WalletSchema,
+  fullJitterDelay,
   listEnvelope,
   parseErrorEnvelope,
   utf8Bytes,
@@ -20,7 +21,7 @@ import {
 } from '@settlement/protocol';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
-import { REST_RETRY_DEFAULTS, fullJitterDelay, sleep, type RetryOptions } from './retry';
+import { REST_RETRY_DEFAULTS, sleep, type RetryOptions } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -19,3 +19,4 @@ export * from './bff/overview';
 export * from './bff/wallet-labels';
 export * from './bff/console-config';
 export * from './bff/event-history';
+export * from './backoff';

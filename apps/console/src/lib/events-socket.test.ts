@@ -1,12 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
-import {
-  connectEventsSocket,
-  reconnectDelay,
-  RESUME_CLOSE_CODE,
-  SESSION_ENDED_CLOSE_CODE,
-} from './events-socket';
+import { connectEventsSocket, RESUME_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from './events-socket';
 import type { EventsSocket, RelayFrame, SocketState } from './events-socket';
 
 const frame = (id: string) =>
@@ -29,15 +24,6 @@ afterEach(async () => {
   });
 });
 
-describe('reconnectDelay', () => {
-  it('uses full jitter under a 30 s cap', () => {
-    expect(reconnectDelay(0, () => 0.5)).toBe(500);
-    expect(reconnectDelay(3, () => 0.999)).toBe(7992);
-    expect(reconnectDelay(40, () => 0.999)).toBeLessThanOrEqual(30_000);
-    expect(reconnectDelay(2, () => 0)).toBe(0);
-  });
-});
-
 describe('connectEventsSocket', () => {
   it('resumes after the last processed id when the relay closes with 4008 "resume"', async () => {
     const urls: string[] = [];
@@ -51,9 +37,8 @@ describe('connectEventsSocket', () => {
         ws.send(frame('evt_1'));
         ws.send(frame('evt_2'));
         ws.send('not json');
-        setTimeout(() => {
-          ws.close(RESUME_CLOSE_CODE, 'resume');
-        }, 50);
+        // Frames and the close frame travel in order on one socket: no delay is needed.
+        ws.close(RESUME_CLOSE_CODE, 'resume');
       } else {
         ws.send(frame('evt_3'));
       }
@@ -113,5 +98,31 @@ describe('connectEventsSocket', () => {
     // A reconnect would be announced synchronously on close as 'reconnecting'.
     expect(connections).toBe(1);
     expect(states).toEqual(['connecting', 'open', 'closed']);
+  });
+
+  it('waits a full-jitter backoff from 1 s, doubling per failure, after an abnormal close', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    server.on('connection', (ws) => {
+      ws.close(1011, 'relay failed');
+    });
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const states: SocketState[] = [];
+    try {
+      socket = connectEventsSocket({
+        url: () => `ws://127.0.0.1:${port}/bff/events`,
+        random: () => 0.5,
+        onState: (state) => states.push(state),
+        onFrame: () => undefined,
+      });
+      await vi.waitFor(() => {
+        expect(states).toContain('reconnecting');
+      });
+      // The first retry draws from [0, 1 s): half of it with random() = 0.5.
+      expect(timeouts.mock.calls.map(([, ms]) => ms)).toContain(500);
+    } finally {
+      timeouts.mockRestore();
+    }
   });
 });

@@ -2,6 +2,8 @@ import {
   RELAY_CLOSE,
   RELAY_RESUME_PARAM,
   RelayFrameSchema,
+  WS_BACKOFF_DEFAULTS,
+  fullJitterDelay,
   type RelayFrame,
 } from '@settlement/protocol';
 
@@ -36,16 +38,8 @@ export type EventsSocket = {
   close: () => void;
 };
 
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_CAP_MS = 30_000;
 export const RESUME_CLOSE_CODE = RELAY_CLOSE.resume.code;
 export const SESSION_ENDED_CLOSE_CODE = RELAY_CLOSE.sessionEnded.code;
-
-/** Full jitter: a random delay between 0 and min(cap, base * 2^attempt). */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
-  return Math.floor(random() * ceiling);
-}
 
 export function defaultEventsUrl(after: string | null): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -58,7 +52,8 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
   const random = options.random ?? Math.random;
   let lastEventId: string | null = null;
   let socket: WebSocket | null = null;
-  let attempt = 0;
+  /** Failed connections since the last open: the retry number of the next backoff. */
+  let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let isClosed = false;
 
@@ -75,7 +70,7 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
     const ws = new WebSocket(buildUrl(lastEventId));
     socket = ws;
     ws.onopen = () => {
-      attempt = 0;
+      failures = 0;
       options.onState('open');
     };
     ws.onmessage = (message: MessageEvent) => {
@@ -106,7 +101,8 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
         schedule(0);
         return;
       }
-      schedule(reconnectDelay(attempt++, random));
+      failures += 1;
+      schedule(fullJitterDelay(failures, WS_BACKOFF_DEFAULTS, random));
     };
   }
 
