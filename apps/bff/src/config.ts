@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { API_SCOPES, type ApiScope } from '@settlement/protocol';
+import { API_SCOPES, ExplorerSchema, type ApiScope, type Explorer } from '@settlement/protocol';
 import { decodeKey32 } from '@settlement/protocol/signing';
 
 /** Keys the BFF holds carry the interface's scopes only, never the sandbox's `co-signer`. */
@@ -41,6 +41,17 @@ const EnvSchema = z.object({
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_MAX_ROWS: z.coerce.number().int().min(1_000).default(200_000),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  REQUIRE_PASSKEYS: optional(z.enum(['true', 'false'])),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/, 'must be a host name (not an IP address)')
+    .default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Settlement Console'),
+  WEBAUTHN_ORIGINS: optional(z.string().min(1)),
+  EXPLORER_URLS: z
+    .string()
+    .min(1)
+    .default('tron:mainnet=https://tronscan.org,tron:nile=https://nile.tronscan.org'),
 });
 
 export type Config = {
@@ -63,6 +74,12 @@ export type Config = {
   logRetentionDays: number;
   logMaxRows: number;
   eventRetentionDays: number;
+  /** Enrollment is part of signing in; defaults on for a remote upstream, off on the sandbox. */
+  requirePasskeys: boolean;
+  /** The relying party of passkeys and the page origins allowed to use them. */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
+  /** Block explorers per chain (EXPLORER_URLS `chain=url,...`, or `none`); none: no links. */
+  explorers: Explorer[];
 };
 
 export class ConfigError extends Error {
@@ -79,6 +96,16 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** scheme://host[:port] and nothing else (a WebAuthn origin). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** ws://host/v1/ws from http://host (https -> wss). */
 export function deriveWsUrl(upstreamUrl: string): string {
   const url = new URL(upstreamUrl);
@@ -86,6 +113,25 @@ export function deriveWsUrl(upstreamUrl: string): string {
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/ws`;
   url.search = '';
   return url.toString();
+}
+
+/** `chain=url,chain=url` (or `none`) as explorers; a bad entry names EXPLORER_URLS. */
+function parseExplorers(value: string): Explorer[] {
+  if (value.trim() === 'none') return [];
+  const entries = value.split(',').map((entry) => {
+    const eq = entry.indexOf('=');
+    return ExplorerSchema.safeParse({
+      chain: entry.slice(0, eq).trim(),
+      baseUrl: trimSlash(entry.slice(eq + 1).trim()),
+    });
+  });
+  const explorers = entries.flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+  if (explorers.length !== entries.length) {
+    throw new ConfigError(
+      'invalid configuration: EXPLORER_URLS: must be `none` or comma-separated chain=http(s) URL',
+    );
+  }
+  return explorers;
 }
 
 /** A pure parse of the environment; names every bad key at once. */
@@ -100,6 +146,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'invalid configuration: SESSION_IDLE_MS: must not exceed SESSION_ABSOLUTE_MS',
     );
   }
+  const origins = (e.WEBAUTHN_ORIGINS ?? `http://${e.WEBAUTHN_RP_ID}:${e.PORT}`)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  const badOrigin = origins.find((origin) => !isOrigin(origin));
+  if (badOrigin !== undefined || origins.length === 0) {
+    throw new ConfigError(
+      'invalid configuration: WEBAUTHN_ORIGINS: must be comma-separated http(s) origins',
+    );
+  }
+  const explorers = parseExplorers(e.EXPLORER_URLS);
+  const upstreamKind = e.SANDBOX_ADMIN_TOKEN ? 'sandbox' : 'remote';
   const dataDir = resolve(e.DATA_DIR);
   const upstreamUrl = trimSlash(e.UPSTREAM_URL);
   return {
@@ -109,7 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamUrl,
     upstreamWsUrl: e.UPSTREAM_WS_URL ?? deriveWsUrl(upstreamUrl),
     keysFile: resolve(e.KEYS_FILE ?? join(dataDir, 'bff', 'keys.json')),
-    upstreamKind: e.SANDBOX_ADMIN_TOKEN ? 'sandbox' : 'remote',
+    upstreamKind,
     sandbox: e.SANDBOX_ADMIN_TOKEN
       ? { url: trimSlash(e.SANDBOX_URL ?? upstreamUrl), adminToken: e.SANDBOX_ADMIN_TOKEN }
       : null,
@@ -123,6 +181,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRetentionDays: e.LOG_RETENTION_DAYS,
     logMaxRows: e.LOG_MAX_ROWS,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    requirePasskeys:
+      e.REQUIRE_PASSKEYS === undefined ? upstreamKind === 'remote' : e.REQUIRE_PASSKEYS === 'true',
+    webauthn: { rpId: e.WEBAUTHN_RP_ID, rpName: e.WEBAUTHN_RP_NAME, origins },
+    explorers,
   };
 }
 

@@ -104,6 +104,36 @@ export const ERROR_CODES = {
     text: 'The address book already holds this address on this chain.',
   },
   UNAUTHENTICATED: { status: 401, retryable: false, text: 'Authentication failed.' },
+  /** BFF only: this action needs a passkey confirmation from the last 5 minutes. */
+  STEP_UP_REQUIRED: {
+    status: 401,
+    retryable: false,
+    text: 'Confirm it is you with your passkey to continue.',
+  },
+  /** BFF only: a new password that is too short or too easy to guess. */
+  PASSWORD_TOO_WEAK: {
+    status: 422,
+    retryable: false,
+    text: 'The new password is too easy to guess.',
+  },
+  /** BFF only: the organization would be left without an enabled admin. */
+  LAST_ADMIN_PROTECTED: {
+    status: 409,
+    retryable: false,
+    text: 'The last enabled admin cannot be disabled or demoted.',
+  },
+  /** BFF only: passkeys are required and this is the operator's last one. */
+  LAST_PASSKEY_PROTECTED: {
+    status: 409,
+    retryable: false,
+    text: 'Passkeys are required: the last passkey cannot be removed.',
+  },
+  /** BFF only: an operator with this username exists. */
+  OPERATOR_EXISTS: {
+    status: 409,
+    retryable: false,
+    text: 'An operator with this username already exists.',
+  },
   FORBIDDEN: { status: 403, retryable: false, text: 'Not allowed for this key or role.' },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false, text: 'The request body is too large.' },
   /** BFF only: login throttling (not a code of the interface). */

@@ -19,4 +19,5 @@ export * from './bff/overview';
 export * from './bff/wallet-labels';
 export * from './bff/console-config';
 export * from './bff/event-history';
+export * from './bff/security';
 export * from './backoff';

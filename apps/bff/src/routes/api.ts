@@ -9,6 +9,7 @@ import {
 } from '../services/idempotent';
 import { isKnownPath, matchOperation, queryProblem } from '../services/operations';
 import { proxyOperation } from '../services/proxy';
+import { assertFreshStepUp } from '../security/step-up';
 import { requireRole } from './guards';
 
 const PATH_CHARS = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/]+$/;
@@ -80,6 +81,8 @@ export function apiRoutes(
       }
       let result: IdempotentResult;
       if (operation.name === 'transactions.create') {
+        // Sending money: a passkey holder confirms it is them (5 minutes) before anything else.
+        assertFreshStepUp(session);
         // No path to the upstream around the policy: ALLOW sends, BLOCK throws, else 202.
         const outcome = await withdrawals.submit({
           session,

@@ -1,34 +1,92 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
+import {
+  STEP_UP_FRESH_MS,
+  type PasskeyEnrolled,
+  type PasskeyList,
+  type SignInResult,
+  type StepUp,
+} from '@settlement/protocol';
 import { HttpError } from '../errors';
-import { LoginRequestSchema, identityOf, login, logout } from '../services/auth';
+import type { PasskeyService } from '../security/passkeys';
+import { assertFreshStepUp } from '../security/step-up';
+import {
+  LoginRequestSchema,
+  advanceSignIn,
+  changePassword,
+  identityOf,
+  login,
+  logout,
+} from '../services/auth';
 import type { Services } from '../services/context';
-import { currentSessionId, requireSession, sessionCookie } from './guards';
+import type { Session, SessionStage } from '../store/sessions';
+import { currentSessionId, readCookie, requireSession, sessionCookie, tokensEqual } from './guards';
+import { sessionRoutes } from './sessions';
+
+/**
+ * Routes a session still signing in may call (and, all but /password, a signed-in one). The
+ * general CSRF guard only knows signed-in sessions, so app.ts exempts these paths from its
+ * token check (never from its Origin check) and `signInSession` checks the token here.
+ */
+export const SIGN_IN_PATHS = [
+  '/auth/logout',
+  '/auth/password',
+  '/auth/passkeys/login/options',
+  '/auth/passkeys/login/verify',
+  '/auth/passkeys/register/options',
+  '/auth/passkeys/register/verify',
+] as const;
+
+function noStore(res: Response): void {
+  res.setHeader('cache-control', 'no-store');
+}
 
 export function authRoutes(
   services: Services,
+  passkeys: PasskeyService,
   hooks: { onLogout: (sessionHash: string) => void },
 ): Router {
   const router = express.Router();
   const { cookieName, sessionAbsoluteMs } = services.config;
 
+  /** The cookie's session in one of `stages`, with the CSRF token checked. */
+  function signInSession(req: Request, stages: readonly SessionStage[]): Session {
+    const sessionId = readCookie(req, cookieName);
+    const session = sessionId ? services.sessions.resolveAny(sessionId) : null;
+    if (!session) throw new HttpError('UNAUTHENTICATED', 'Sign in first (or the session expired).');
+    const token = req.headers['x-csrf-token'];
+    if (typeof token !== 'string' || !tokensEqual(token, session.csrfToken)) {
+      throw new HttpError('FORBIDDEN', 'Missing or wrong CSRF token.');
+    }
+    if (!stages.includes(session.stage)) {
+      throw new HttpError('FORBIDDEN', 'This is not the next step of signing in.');
+    }
+    return session;
+  }
+
   router.post('/login', async (req, res) => {
     const parsed = LoginRequestSchema.safeParse(req.body);
     if (!parsed.success)
       throw new HttpError('VALIDATION_ERROR', 'username and password are required.');
-    const { sessionId, identity } = await login(services, {
+    const { sessionId, result } = await login(services, {
       username: parsed.data.username,
       password: parsed.data.password,
       ip: req.socket.remoteAddress ?? 'unknown',
-      previousSessionId: currentSessionId(res),
+      userAgent: req.headers['user-agent'] ?? '',
+      previousSessionId: readCookie(req, cookieName),
     });
     res.setHeader('set-cookie', sessionCookie(cookieName, sessionId, sessionAbsoluteMs));
-    res.setHeader('cache-control', 'no-store');
-    res.json(identity);
+    noStore(res);
+    res.json(result satisfies SignInResult);
   });
 
-  router.post('/logout', (_req, res) => {
-    const session = requireSession(res);
-    const sessionId = currentSessionId(res);
+  router.post('/logout', (req, res) => {
+    const session = signInSession(req, [
+      'complete',
+      'change-password',
+      'passkey',
+      'enroll-passkey',
+    ]);
+    const sessionId = readCookie(req, cookieName) ?? currentSessionId(res);
     if (sessionId) logout(services, sessionId, session.username);
     hooks.onLogout(session.idHash);
     res.setHeader('set-cookie', sessionCookie(cookieName, '', 0));
@@ -37,9 +95,111 @@ export function authRoutes(
 
   router.get('/me', (_req, res) => {
     const session = requireSession(res);
-    res.setHeader('cache-control', 'no-store');
+    noStore(res);
     res.json(identityOf(services, session));
   });
+
+  router.post('/password', async (req, res) => {
+    const session = signInSession(req, ['change-password', 'complete']);
+    noStore(res);
+    res.json(await changePassword(services, session, req.body));
+  });
+
+  // --- passkeys ---
+
+  /** Enrolling: during sign-in (none yet), or a further passkey after a fresh step-up. */
+  function enrollingSession(req: Request): Session {
+    const session = signInSession(req, ['enroll-passkey', 'complete']);
+    if (session.stage === 'complete') assertFreshStepUp(session);
+    return session;
+  }
+
+  router.post('/passkeys/register/options', async (req, res) => {
+    const session = enrollingSession(req);
+    noStore(res);
+    res.json(await passkeys.registrationOptions(session));
+  });
+
+  router.post('/passkeys/register/verify', async (req, res) => {
+    const session = enrollingSession(req);
+    const passkey = await passkeys.register(session, req.body);
+    const signIn: SignInResult =
+      session.stage === 'enroll-passkey'
+        ? advanceSignIn(services, session, 'enroll-passkey')
+        : identityOf(services, session);
+    noStore(res);
+    res.status(201).json({ passkey, signIn } satisfies PasskeyEnrolled);
+  });
+
+  router.post('/passkeys/login/options', async (req, res) => {
+    const session = signInSession(req, ['passkey']);
+    noStore(res);
+    res.json(await passkeys.assertionOptions(session, 'login'));
+  });
+
+  router.post('/passkeys/login/verify', async (req, res) => {
+    const session = signInSession(req, ['passkey']);
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    const waitMs = services.throttle.retryAfterMs(session.username, ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new HttpError('RATE_LIMITED', undefined, [{ retryAfterSeconds: seconds }], {
+        'retry-after': String(seconds),
+      });
+    }
+    await passkeys.assert(session, 'login', req.body, () => {
+      services.throttle.recordFailure(session.username, ip);
+      return new HttpError('UNAUTHENTICATED', 'The passkey could not be verified. Try again.');
+    });
+    // The sign-in assertion is user-verified: it counts as a step-up for 5 minutes.
+    services.sessions.recordStepUp(session.idHash);
+    noStore(res);
+    res.json(advanceSignIn(services, session, 'passkey'));
+  });
+
+  router.get('/passkeys', (_req, res) => {
+    const session = requireSession(res);
+    noStore(res);
+    res.json({
+      items: passkeys.list(session.operatorId),
+      requirePasskeys: services.config.requirePasskeys,
+    } satisfies PasskeyList);
+  });
+
+  router.delete('/passkeys/:id', (req, res) => {
+    const session = requireSession(res);
+    assertFreshStepUp(session);
+    passkeys.remove(
+      session.username,
+      { id: session.operatorId, username: session.username },
+      req.params.id,
+      { keepLast: services.config.requirePasskeys },
+    );
+    res.status(204).end();
+  });
+
+  // --- step-up ---
+
+  router.post('/step-up/options', async (_req, res) => {
+    const session = requireSession(res);
+    noStore(res);
+    res.json(await passkeys.assertionOptions(session, 'step-up'));
+  });
+
+  router.post('/step-up/verify', async (req, res) => {
+    const session = requireSession(res);
+    await passkeys.assert(
+      session,
+      'step-up',
+      req.body,
+      () => new HttpError('STEP_UP_REQUIRED', 'The passkey could not be verified. Try again.'),
+    );
+    const at = services.sessions.recordStepUp(session.idHash);
+    noStore(res);
+    res.json({ freshUntil: new Date(at + STEP_UP_FRESH_MS).toISOString() } satisfies StepUp);
+  });
+
+  router.use('/sessions', sessionRoutes(services, hooks));
 
   return router;
 }

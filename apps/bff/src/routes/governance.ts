@@ -10,6 +10,7 @@ import type {
 } from '@settlement/protocol';
 import { requestIdOf } from '../errors';
 import type { Governance } from '../governance/governance';
+import { requireFreshStepUp } from '../security/step-up';
 import { requireRole, requireSession } from './guards';
 
 function send(res: Response, status: number, body: unknown): void {
@@ -29,7 +30,8 @@ export function policyRoutes(governance: Governance): Router {
     send(res, 200, { items: governance.policy.versions() } satisfies PolicyVersions);
   });
   router.put('/', async (req, res) => {
-    const session = requireRole(res, 'admin');
+    requireRole(res, 'admin');
+    const session = requireFreshStepUp(res);
     send(res, 200, (await governance.policy.save(req.body, session)) satisfies Policy);
   });
   router.post('/dry-run', async (req, res) => {
@@ -53,12 +55,12 @@ export function withdrawalRequestRoutes(governance: Governance): Router {
     send(res, 200, withdrawals.get(req.params.id) satisfies WithdrawalRequest);
   });
   router.post('/:id/approve', async (req, res) => {
-    const session = requireSession(res);
+    const session = requireFreshStepUp(res);
     const request = await withdrawals.approve(req.params.id, session, requestIdOf(res));
     send(res, 200, request satisfies WithdrawalRequest);
   });
   router.post('/:id/reject', (req, res) => {
-    const session = requireSession(res);
+    const session = requireFreshStepUp(res);
     send(
       res,
       200,
@@ -81,15 +83,16 @@ export function addressBookRoutes(governance: Governance): Router {
     send(res, 200, { items: book.list() } satisfies AddressBookList);
   });
   router.post('/', (req, res) => {
-    const session = requireRole(res, 'treasury');
+    requireRole(res, 'treasury');
+    const session = requireFreshStepUp(res);
     send(res, 201, book.add(req.body, session) satisfies AddressBookEntry);
   });
   router.post('/:id/approve', (req, res) => {
-    const session = requireSession(res);
+    const session = requireFreshStepUp(res);
     send(res, 200, book.approve(req.params.id, session) satisfies AddressBookEntry);
   });
   router.delete('/:id', (req, res) => {
-    const session = requireSession(res);
+    const session = requireFreshStepUp(res);
     send(res, 200, book.remove(req.params.id, session) satisfies AddressBookEntry);
   });
   return router;

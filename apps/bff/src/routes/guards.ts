@@ -78,7 +78,7 @@ export function isSameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-function tokensEqual(a: string, b: string): boolean {
+export function tokensEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

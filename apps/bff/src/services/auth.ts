@@ -1,19 +1,21 @@
-import { z } from 'zod';
+import {
+  ChangePasswordRequestSchema,
+  LoginRequestSchema,
+  type Me,
+  type PendingSignIn,
+  type SignInResult,
+} from '@settlement/protocol';
 import { HttpError } from '../errors';
-import { hasRole, type Role } from '../store/operators';
-import type { Session } from '../store/sessions';
+import { auditSecurity } from '../security/audit';
+import { hasRole, type Operator, type Role } from '../store/operators';
+import type { Session, SessionStage } from '../store/sessions';
 import type { Services } from './context';
-import { DUMMY_HASH, verifyPassword } from './passwords';
+import { DUMMY_HASH, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 
-export const LoginRequestSchema = z.object({
-  username: z.string().min(1).max(128),
-  password: z.string().min(1).max(1024),
-});
+export { LoginRequestSchema };
 
-export type Identity = {
+export type Identity = Me & {
   operator: { username: string; role: Role };
-  csrfToken: string;
-  upstream: { kind: 'sandbox' | 'remote' };
   organization: { id: string };
 };
 
@@ -30,14 +32,72 @@ export function identityOf(
 }
 
 /**
- * Verifies credentials (throttled per username and address), then opens a new session; the
- * previous session of this browser, if any, is removed (rotation). Unknown user and wrong
+ * The step after `passed`: password, then replacing a one-time password, then a passkey
+ * assertion (the operator has one) or enrollment (passkeys required, none yet), then done.
+ */
+export function stageAfter(
+  services: Services,
+  operator: Pick<Operator, 'mustChangePassword' | 'passkeys'>,
+  passed: 'password' | 'change-password' | 'passkey' | 'enroll-passkey',
+): SessionStage {
+  if (passed === 'password' && operator.mustChangePassword) return 'change-password';
+  if (passed === 'password' || passed === 'change-password') {
+    if (operator.passkeys > 0) return 'passkey';
+    if (services.config.requirePasskeys) return 'enroll-passkey';
+  }
+  return 'complete';
+}
+
+/** What a sign-in step answers: the identity when done, else the next step. */
+export function signInResultOf(
+  services: Services,
+  session: Pick<Session, 'username' | 'role' | 'csrfToken'>,
+  stage: SessionStage,
+): SignInResult {
+  if (stage === 'complete') return identityOf(services, session);
+  return {
+    signInStep: stage,
+    operator: { username: session.username, role: session.role },
+    csrfToken: session.csrfToken,
+    upstream: { kind: services.config.upstreamKind },
+  } satisfies PendingSignIn;
+}
+
+/** Moves a session to its next stage; on completion the sign-in is recorded and audited. */
+export function advanceSignIn(
+  services: Services,
+  session: Session,
+  passed: 'change-password' | 'passkey' | 'enroll-passkey',
+): SignInResult {
+  const operator = services.operators.findById(session.operatorId);
+  if (!operator) throw new HttpError('UNAUTHENTICATED', 'Sign in first.');
+  const stage = stageAfter(services, operator, passed);
+  services.sessions.setStage(session.idHash, stage);
+  if (stage === 'complete') completed(services, operator);
+  return signInResultOf(services, session, stage);
+}
+
+function completed(services: Services, operator: Operator): void {
+  services.operators.recordSignIn(operator.id);
+  audit(services, operator.username, 'success');
+}
+
+/**
+ * Verifies credentials (throttled per username and address, and per address across
+ * usernames), then opens a new session at its next sign-in stage; the previous session of
+ * this browser, if any, is removed (rotation). Unknown user, disabled operator and wrong
  * password fail identically.
  */
 export async function login(
   services: Services,
-  input: { username: string; password: string; ip: string; previousSessionId: string | null },
-): Promise<{ sessionId: string; identity: Identity }> {
+  input: {
+    username: string;
+    password: string;
+    ip: string;
+    userAgent: string;
+    previousSessionId: string | null;
+  },
+): Promise<{ sessionId: string; result: SignInResult }> {
   const { username, ip } = input;
   const waitMs = services.throttle.retryAfterMs(username, ip);
   if (waitMs > 0) {
@@ -49,19 +109,76 @@ export async function login(
   }
   const operator = services.operators.findByUsername(username);
   const isValid = await verifyPassword(input.password, operator?.passwordHash ?? DUMMY_HASH);
-  if (!operator || !isValid) {
+  if (!operator || !isValid || operator.isDisabled) {
     services.throttle.recordFailure(username, ip);
-    audit(services, username, 'failure');
+    audit(services, username, operator?.isDisabled && isValid ? 'disabled' : 'failure');
     throw new HttpError('UNAUTHENTICATED', 'Wrong username or password.');
   }
   services.throttle.recordSuccess(username, ip);
   if (input.previousSessionId) services.sessions.remove(input.previousSessionId);
-  const { sessionId, csrfToken } = services.sessions.create(operator.id);
-  audit(services, operator.username, 'success');
+  const stage = stageAfter(services, operator, 'password');
+  const { sessionId, csrfToken } = services.sessions.create(operator.id, {
+    stage,
+    userAgent: input.userAgent,
+    ip,
+  });
+  if (stage === 'complete') completed(services, operator);
+  else audit(services, operator.username, `password-ok:${stage}`);
   return {
     sessionId,
-    identity: identityOf(services, { username: operator.username, role: operator.role, csrfToken }),
+    result: signInResultOf(
+      services,
+      { username: operator.username, role: operator.role, csrfToken },
+      stage,
+    ),
   };
+}
+
+/**
+ * The operator replaces their password (a one-time password at sign-in, or by choice): the
+ * current one is checked, the new one must be strong; every other session of theirs ends.
+ */
+export async function changePassword(
+  services: Services,
+  session: Session,
+  body: unknown,
+): Promise<SignInResult> {
+  const parsed = ChangePasswordRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const tooShort = parsed.error.issues.some((issue) => issue.path[0] === 'newPassword');
+    if (tooShort) throw new HttpError('PASSWORD_TOO_WEAK', 'Use at least 12 characters.');
+    throw new HttpError('VALIDATION_ERROR', 'currentPassword and newPassword are required.');
+  }
+  const operator = services.operators.findById(session.operatorId);
+  if (!operator) throw new HttpError('UNAUTHENTICATED', 'Sign in first.');
+  if (!(await verifyPassword(parsed.data.currentPassword, operator.passwordHash))) {
+    auditSecurity(services, {
+      operator: operator.username,
+      action: 'password.change',
+      outcome: 'failure',
+    });
+    throw new HttpError('FORBIDDEN', 'The current password is not correct.');
+  }
+  const { newPassword } = parsed.data;
+  if (newPassword === parsed.data.currentPassword) {
+    throw new HttpError('PASSWORD_TOO_WEAK', 'Choose a password different from the current one.');
+  }
+  const weakness = passwordWeakness(newPassword, [operator.username]);
+  if (weakness) throw new HttpError('PASSWORD_TOO_WEAK', weakness);
+  services.operators.changeOwnPassword(
+    operator.id,
+    await hashPassword(newPassword),
+    session.idHash,
+  );
+  auditSecurity(services, {
+    operator: operator.username,
+    action: 'password.change',
+    outcome: 'success',
+  });
+  if (session.stage === 'change-password') {
+    return advanceSignIn(services, session, 'change-password');
+  }
+  return signInResultOf(services, session, session.stage);
 }
 
 export function logout(services: Services, sessionId: string, username: string): void {
@@ -87,17 +204,6 @@ export function requireRoleOf(session: Session, role: Role): void {
 }
 
 function audit(services: Services, username: string, outcome: string): void {
-  services.logs.audit({
-    at: services.now(),
-    operator: username.slice(0, 128),
-    action: 'login',
-    outcome,
-    operationId: null,
-    idempotencyKey: null,
-    upstreamRequestId: null,
-    correlationId: null,
-    resourceId: null,
-    detail: null,
-  });
+  auditSecurity(services, { operator: username, action: 'login', outcome });
   services.logger.info({ operator: username.slice(0, 128), outcome }, 'login');
 }

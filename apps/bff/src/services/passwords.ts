@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { NEW_PASSWORD_MIN_LENGTH } from '@settlement/protocol';
 
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -53,3 +56,22 @@ export function generatePassword(): string {
 
 /** Verified against when the username is unknown, so both failures cost the same. */
 export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+
+/** zxcvbn score 0-4; 3 is "safely unguessable: moderate protection from offline attacks". */
+const MIN_SCORE = 3;
+let checker: ZxcvbnFactory | null = null;
+
+/**
+ * Why a new password is refused, or null when it is acceptable: at least 12 characters and
+ * not guessable (common passwords, keyboard walks, the username and similar context words).
+ */
+export function passwordWeakness(password: string, context: readonly string[]): string | null {
+  if (password.length < NEW_PASSWORD_MIN_LENGTH) {
+    return `Use at least ${NEW_PASSWORD_MIN_LENGTH} characters.`;
+  }
+  // Built on first use: the dictionaries are large and most processes never need them.
+  checker ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  const result = checker.check(password.slice(0, 256), [...context, 'settlement', 'console']);
+  if (result.score >= MIN_SCORE) return null;
+  return 'This password is too easy to guess. Use a longer passphrase of unrelated words.';
+}

@@ -225,6 +225,51 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_log_operator ON audit_log(operator, at);
   CREATE INDEX audit_log_action ON audit_log(action, at);
   `,
+  // Operator security: sign-in steps after the password, step-up, opaque session handles and
+  // their device; disabled operators and one-time passwords; passkeys and their challenges.
+  `
+  ALTER TABLE sessions ADD COLUMN handle TEXT;
+  ALTER TABLE sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'complete'
+    CHECK (stage IN ('complete', 'change-password', 'passkey', 'enroll-passkey'));
+  ALTER TABLE sessions ADD COLUMN step_up_at INTEGER;
+  ALTER TABLE sessions ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
+  ALTER TABLE sessions ADD COLUMN ip TEXT NOT NULL DEFAULT '';
+  UPDATE sessions SET handle = lower(hex(randomblob(16))) WHERE handle IS NULL;
+  CREATE UNIQUE INDEX sessions_handle ON sessions(handle);
+  ALTER TABLE operators ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE operators ADD COLUMN must_change_password INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE operators ADD COLUMN last_sign_in_at INTEGER;
+  ALTER TABLE operators ADD COLUMN webauthn_user_id TEXT;
+  CREATE TABLE passkeys (
+    id TEXT PRIMARY KEY,
+    operator_id INTEGER NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+    credential_id TEXT NOT NULL UNIQUE,
+    public_key BLOB NOT NULL,
+    counter INTEGER NOT NULL,
+    transports TEXT NOT NULL,
+    name TEXT NOT NULL,
+    is_backed_up INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  );
+  CREATE INDEX passkeys_operator ON passkeys(operator_id);
+  CREATE TABLE webauthn_challenges (
+    session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('register', 'login', 'step-up')),
+    challenge TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (session_hash, purpose)
+  );
+  `,
+  // Wallet labels: the upstream gives wallets no name; the treasury's optional label per wallet.
+  `
+  CREATE TABLE IF NOT EXISTS wallet_labels (
+    wallet_id TEXT PRIMARY KEY,
+    label TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {

@@ -50,7 +50,15 @@ export type AuditAction =
   | 'withdrawal-request.submit'
   | 'address-book.create'
   | 'address-book.approve'
-  | 'address-book.remove';
+  | 'address-book.remove'
+  | 'passkey.register'
+  | 'passkey.remove'
+  | 'passkey.assertion'
+  | 'session.end'
+  | 'password.change'
+  | 'operator.create'
+  | 'operator.update'
+  | 'operator.reset-password';
 
 export type AuditEntry = {
   at: number;

@@ -1,0 +1,148 @@
+import {
+  CreateOperatorRequestSchema,
+  UpdateOperatorRequestSchema,
+  type OneTimePassword,
+  type OperatorSummary,
+} from '@settlement/protocol';
+import { HttpError } from '../errors';
+import type { Services } from '../services/context';
+import { generatePassword, hashPassword } from '../services/passwords';
+import { LastAdminError, type Operator } from '../store/operators';
+import type { Session } from '../store/sessions';
+import { auditSecurity } from './audit';
+
+export function toSummary(operator: Operator): OperatorSummary {
+  return {
+    username: operator.username,
+    role: operator.role,
+    isDisabled: operator.isDisabled,
+    mustChangePassword: operator.mustChangePassword,
+    passkeys: operator.passkeys,
+    createdAt: new Date(operator.createdAt).toISOString(),
+    lastSignInAt:
+      operator.lastSignInAt === null ? null : new Date(operator.lastSignInAt).toISOString(),
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
+
+/**
+ * Operator management (admin): add with a one-time password, change role, disable, reset a
+ * password. An enabled admin always remains; every change is audited. `onSessionsEnded`
+ * closes the sockets of sessions that a change ended.
+ */
+export function createOperatorService(
+  services: Services,
+  onSessionsEnded: (sessionHashes: readonly string[]) => void,
+) {
+  const { operators, sessions } = services;
+
+  function find(username: string): Operator {
+    const operator = operators.findByUsername(username);
+    if (!operator) throw new HttpError('RESOURCE_NOT_FOUND', 'No such operator.');
+    return operator;
+  }
+
+  function endSessionsOf(username: string, change: () => void): void {
+    const hashes = sessions.listOf(username).map((listing) => listing.idHash);
+    change();
+    onSessionsEnded(hashes);
+  }
+
+  return {
+    list: (): OperatorSummary[] => operators.list().map(toSummary),
+    find,
+
+    async create(actor: Session, body: unknown): Promise<OneTimePassword> {
+      const parsed = CreateOperatorRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new HttpError(
+          'VALIDATION_ERROR',
+          `username ${parsed.error.issues[0]?.message ?? 'or role is not valid'}`,
+        );
+      }
+      const { username, role } = parsed.data;
+      if (operators.findByUsername(username)) throw new HttpError('OPERATOR_EXISTS');
+      const oneTimePassword = generatePassword();
+      const operator = operators.add(username, role, await hashPassword(oneTimePassword), {
+        mustChangePassword: true,
+      });
+      auditSecurity(services, {
+        operator: actor.username,
+        action: 'operator.create',
+        outcome: 'success',
+        resourceId: username,
+        detail: `role ${role}`,
+      });
+      return { operator: toSummary(operator), oneTimePassword };
+    },
+
+    update(actor: Session, username: string, body: unknown): OperatorSummary {
+      const parsed = UpdateOperatorRequestSchema.safeParse(body);
+      if (!parsed.success) throw new HttpError('VALIDATION_ERROR', 'role or disabled is required.');
+      const before = find(username);
+      const change = parsed.data;
+      if (change.disabled === true && username === actor.username) {
+        throw new HttpError('FORBIDDEN', 'You cannot disable yourself; ask another admin.');
+      }
+      const apply = () => {
+        try {
+          operators.update(username, change);
+        } catch (error) {
+          if (error instanceof LastAdminError) {
+            auditSecurity(services, {
+              operator: actor.username,
+              action: 'operator.update',
+              outcome: 'refused-last-admin',
+              resourceId: username,
+            });
+            throw new HttpError(
+              'LAST_ADMIN_PROTECTED',
+              username === actor.username
+                ? 'You are the last enabled admin: make another admin first.'
+                : undefined,
+            );
+          }
+          throw error;
+        }
+      };
+      if (change.disabled === true) endSessionsOf(username, apply);
+      else apply();
+      const after = find(username);
+      const what = [
+        change.role !== undefined && change.role !== before.role
+          ? `role ${before.role} -> ${change.role}`
+          : null,
+        change.disabled !== undefined && change.disabled !== before.isDisabled
+          ? change.disabled
+            ? 'disabled'
+            : 'enabled'
+          : null,
+      ].filter((part) => part !== null);
+      auditSecurity(services, {
+        operator: actor.username,
+        action: 'operator.update',
+        outcome: 'success',
+        resourceId: username,
+        detail: what.length > 0 ? what.join(', ') : 'no change',
+      });
+      return toSummary(after);
+    },
+
+    async resetPassword(actor: Session, username: string): Promise<OneTimePassword> {
+      find(username);
+      const oneTimePassword = generatePassword();
+      const hash = await hashPassword(oneTimePassword);
+      endSessionsOf(username, () => {
+        operators.resetPassword(username, hash, { mustChange: true });
+      });
+      auditSecurity(services, {
+        operator: actor.username,
+        action: 'operator.reset-password',
+        outcome: 'success',
+        resourceId: username,
+      });
+      return { operator: toSummary(find(username)), oneTimePassword };
+    },
+  };
+}
