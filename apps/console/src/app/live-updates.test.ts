@@ -83,7 +83,14 @@ describe('applyFrame', () => {
       id: 'tx_1',
       status: 'CONFIRMED',
     });
+    // A late PENDING is no terminal status: it is dropped before the cache is looked at.
     applyFrame(client, frame('transaction.updated', 'PENDING', 'e1'));
+    expect(client.getQueryData(transactionKeys.detail('tx_1'))).toEqual({
+      id: 'tx_1',
+      status: 'CONFIRMED',
+    });
+    // A different terminal status does reach the cached copy, whose terminal status is final.
+    applyFrame(client, frame('transaction.failed', 'FAILED', 'e3'));
     expect(client.getQueryData(transactionKeys.detail('tx_1'))).toEqual({
       id: 'tx_1',
       status: 'CONFIRMED',

@@ -14,7 +14,15 @@ describe('status order', () => {
     expect(keepTerminalDetail(cached, tx('PENDING'))).toEqual(cached);
   });
 
-  it('accepts forward moves and terminal-to-terminal corrections', () => {
+  it('keeps a cached terminal status against a different terminal one (terminal is final)', () => {
+    const cached = tx('FAILED_ON_CHAIN');
+    expect(newerOf(cached, tx('CONFIRMED'))).toBe(cached);
+    expect(newerOf(cached, tx('FAILED_ON_CHAIN', { confirmations: 19 }))).toEqual(
+      tx('FAILED_ON_CHAIN', { confirmations: 19 }),
+    );
+  });
+
+  it('accepts forward moves', () => {
     expect(keepTerminalDetail(tx('PENDING'), tx('CONFIRMED'))).toEqual(tx('CONFIRMED'));
     expect(
       keepTerminalDetail(tx('PENDING', { confirmations: 1 }), tx('PENDING', { confirmations: 2 })),

@@ -1,22 +1,17 @@
-import { isTerminalStatus } from '@settlement/protocol';
+import { isStatusRegression } from '@settlement/protocol';
 import { replaceEqualDeep } from '@tanstack/react-query';
 
 /**
- * "A status never goes backwards": once the cache holds a terminal transaction, a late or
- * lagging response that says PENDING for it is ignored. Used as `structuralSharing` of every
- * query that holds transactions, so the rule lives in one place.
+ * The protocol's "a terminal status never goes back" (`isStatusRegression`) applied to query
+ * results: once the cache holds a terminal transaction, a late or lagging response that says
+ * otherwise is ignored. Used as `structuralSharing` of every query that holds transactions.
  */
 
 type WithStatus = { id: string; status: string };
 type Pages = { pages: { items: unknown[] }[] };
 
 export function newerOf<T extends WithStatus>(previous: T | undefined, next: T): T {
-  if (
-    previous &&
-    previous.id === next.id &&
-    isTerminalStatus(previous.status) &&
-    !isTerminalStatus(next.status)
-  ) {
+  if (previous?.id === next.id && isStatusRegression(previous.status, next.status)) {
     return previous;
   }
   return next;

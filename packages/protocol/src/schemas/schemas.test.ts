@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalsOf, isAssetEnabledOn, type Asset } from './asset';
 import { chainReadiness, MpcStatusSchema, type MpcStatus } from './mpc';
-import { isTerminalStatus, statusRank, TransactionSchema } from './transaction';
+import { isStatusRegression, isTerminalStatus, TransactionSchema } from './transaction';
 import { WalletSchema } from './wallet';
 
 const catalog: Asset[] = [
@@ -89,9 +89,18 @@ describe('resource schemas', () => {
     ).toBe(true);
   });
 
-  it('rank terminal statuses above PENDING', () => {
+  it('names CONFIRMED, FAILED and FAILED_ON_CHAIN terminal, PENDING not', () => {
     expect(isTerminalStatus('FAILED_ON_CHAIN')).toBe(true);
     expect(isTerminalStatus('PENDING')).toBe(false);
-    expect(statusRank('CONFIRMED')).toBeGreaterThan(statusRank('PENDING'));
+  });
+
+  it('calls any change away from a terminal status a regression, and nothing else', () => {
+    for (const terminal of ['CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN']) {
+      expect(isStatusRegression(terminal, 'PENDING')).toBe(true);
+      expect(isStatusRegression(terminal, terminal)).toBe(false);
+      expect(isStatusRegression('PENDING', terminal)).toBe(false);
+    }
+    expect(isStatusRegression('CONFIRMED', 'FAILED')).toBe(true);
+    expect(isStatusRegression('PENDING', 'PENDING')).toBe(false);
   });
 });

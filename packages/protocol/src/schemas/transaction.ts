@@ -23,9 +23,14 @@ export function isTerminalStatus(status: string): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-/** Status order for "never goes backwards": PENDING before any terminal state. */
-export function statusRank(status: string): number {
-  return isTerminalStatus(status) ? 1 : 0;
+/**
+ * "A terminal status never goes back", the one rule for every copy of a transaction (the
+ * console's cache, a list page, a live event): once a copy holds a terminal status, any other
+ * status that arrives later (a lagging PENDING, or a different terminal state) is stale news
+ * and must not replace it. The server only ever moves PENDING -> one terminal state.
+ */
+export function isStatusRegression(held: string, incoming: string): boolean {
+  return isTerminalStatus(held) && incoming !== held;
 }
 
 // The inner shapes below are the sandbox's (DESIGN.md leaves them open); a real deployment
