@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { QueryView } from '../../../components/ui/query-view';
@@ -31,18 +32,21 @@ export function AccountsPage() {
         title="Accounts"
         description="Ledger accounts group wallets and activity under one business identity."
         actions={
-          permissions.canCreateAccount ? (
-            <Button
-              variant="primary"
-              onClick={() => {
-                setIsCreateOpen(true);
-              }}
-            >
-              Create account
-            </Button>
-          ) : (
-            <p className="text-sm text-slate-600">{roleReason('create accounts', 'treasury')}</p>
-          )
+          <>
+            <ExportButton subject="accounts" filters={filters} />
+            {permissions.canCreateAccount ? (
+              <Button
+                variant="primary"
+                onClick={() => {
+                  setIsCreateOpen(true);
+                }}
+              >
+                Create account
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600">{roleReason('create accounts', 'treasury')}</p>
+            )}
+          </>
         }
       />
       <Panel>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
@@ -28,13 +29,16 @@ export function TransactionsPage() {
         title="Transactions"
         description="Deposits, withdrawals and transfers. Statuses update live; filters stay in the address bar."
         actions={
-          permissions.canCreateWithdrawal ? (
-            <Link to="/transactions/new" className={buttonClass('primary')}>
-              New withdrawal
-            </Link>
-          ) : (
-            <p className="text-sm text-slate-600">{roleReason('send withdrawals', 'treasury')}</p>
-          )
+          <>
+            <ExportButton subject="transactions" filters={filters} />
+            {permissions.canCreateWithdrawal ? (
+              <Link to="/transactions/new" className={buttonClass('primary')}>
+                New withdrawal
+              </Link>
+            ) : (
+              <p className="text-sm text-slate-600">{roleReason('send withdrawals', 'treasury')}</p>
+            )}
+          </>
         }
       />
       <Panel>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { QueryView } from '../../../components/ui/query-view';
@@ -22,7 +23,12 @@ export function WalletsPage() {
       <PageHeader
         title="Wallets"
         description="Blockchain addresses of your accounts. Filters stay in the address bar, so a view can be shared."
-        actions={<CreateWalletLauncher />}
+        actions={
+          <>
+            <ExportButton subject="wallets" filters={filters} />
+            <CreateWalletLauncher />
+          </>
+        }
       />
       <Panel>
         <WalletFilters key={JSON.stringify(filters)} filters={filters} onChange={setFilters} />
