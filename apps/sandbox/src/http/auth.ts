@@ -5,12 +5,13 @@ import { fromBase64 } from '@settlement/protocol';
 import {
   CanonicalFieldError,
   restCanonicalString,
+  sha256Hex,
   wsCanonicalString,
 } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
 import { findApiKey } from '../domain/orgs';
-import { rawBody, sha256Hex } from './body';
+import { rawBody } from './body';
 
 export const TIMESTAMP_SKEW_SECONDS = 300;
 export const NONCE_RETENTION_SECONDS = 600;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import express, { type Request } from 'express';
 import { HttpError } from '../errors';
 
@@ -13,10 +12,6 @@ const EMPTY = Buffer.alloc(0);
 export function rawBody(req: Request): Buffer {
   const body: unknown = req.body;
   return Buffer.isBuffer(body) ? body : EMPTY;
-}
-
-export function sha256Hex(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '@settlement/protocol';
+import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
-import { sha256Hex } from './body';
 
 /** Where a page ended: the sort value and id of its last row. */
 export type CursorPosition = { sortValue: string | number; id: string };

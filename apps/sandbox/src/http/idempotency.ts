@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
+import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
-import { rawBody, sha256Hex } from './body';
+import { rawBody } from './body';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
