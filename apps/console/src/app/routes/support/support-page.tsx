@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -35,6 +35,16 @@ export function SupportPage() {
       <PageHeader
         title="Support"
         description="Paste a correlationId, requestId, transaction id, clientReference, tx hash, idempotency key or address."
+        actions={
+          q ? (
+            <Link
+              to={`/timeline?${new URLSearchParams({ q }).toString()}`}
+              className="text-sm font-medium text-indigo-700 underline"
+            >
+              Timeline<span className="sr-only"> of {q}</span>
+            </Link>
+          ) : null
+        }
       />
       <SupportSearchForm
         key={q}
