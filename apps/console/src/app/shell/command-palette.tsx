@@ -1,0 +1,169 @@
+import { clsx } from 'clsx';
+import { useEffect, useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { inputClass } from '../../components/ui/field';
+import { cleanSupportQuery } from '../../features/support/api/support-search';
+
+export type PalettePage = { to: string; label: string };
+
+type Choice = { key: string; label: string; to: string };
+
+function choicesFor(text: string, pages: readonly PalettePage[]): Choice[] {
+  const needle = text.trim().toLowerCase();
+  const matching = pages
+    .filter((page) => page.label.toLowerCase().includes(needle))
+    .map((page) => ({ key: `page:${page.to}`, label: `Go to ${page.label}`, to: page.to }));
+  const id = cleanSupportQuery(text);
+  // Anything typed may be an id: its timeline is always offered, after the pages it names.
+  const timeline = id
+    ? [
+        {
+          key: 'timeline',
+          label: `Open the timeline of ${id}`,
+          to: `/timeline?${new URLSearchParams({ q: id }).toString()}`,
+        },
+      ]
+    : [];
+  return [...matching, ...timeline];
+}
+
+/** The palette's field and its choices (a combobox over a listbox); mounted only while open. */
+function PaletteBody({
+  pages,
+  onChoose,
+}: {
+  pages: readonly PalettePage[];
+  onChoose: (to: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const choices = choicesFor(text, pages);
+  const current = Math.min(active, choices.length - 1);
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = choices.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (count === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + count) % count);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const choice = choices[current];
+      if (choice) onChoose(choice.to);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <input
+        role="combobox"
+        aria-label="Page or id"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={handleKeyDown}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="Wallets, audit… or paste a correlationId, requestId, tx hash"
+        className={clsx(inputClass, 'font-mono')}
+      />
+      <ul id={listId} role="listbox" aria-label="Choices" className="max-h-80 overflow-y-auto">
+        {choices.map((choice, index) => (
+          // The field keeps focus; the listbox is driven through aria-activedescendant.
+          <li
+            key={choice.key}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            onMouseMove={() => {
+              setActive(index);
+            }}
+            onClick={() => {
+              onChoose(choice.to);
+            }}
+            className={clsx(
+              'cursor-pointer truncate rounded px-3 py-2 text-sm',
+              index === current ? 'bg-indigo-700 text-white' : 'text-slate-800',
+            )}
+          >
+            {choice.label}
+          </li>
+        ))}
+      </ul>
+      {choices.length === 0 ? (
+        <p className="text-sm text-slate-600">No page has that name.</p>
+      ) : null}
+    </div>
+  );
+}
+
+const isPaletteShortcut = (event: globalThis.KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) &&
+  !event.altKey &&
+  !event.shiftKey &&
+  event.key.toLowerCase() === 'k';
+
+/**
+ * Ctrl/Cmd+K (or its button): go to any page, or paste any id and land on its timeline. A
+ * modal dialog; closing it returns focus to where it was opened from.
+ */
+export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const handleKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      // The browser's own Ctrl+K focuses its search bar.
+      event.preventDefault();
+      setIsOpen((open) => !open);
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => {
+      window.removeEventListener('keydown', handleKeyDown);
+    };
+  }, []);
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => {
+          setIsOpen(true);
+        }}
+      >
+        Go to… <kbd className="rounded border border-slate-300 px-1 text-xs">Ctrl K</kbd>
+      </Button>
+      <Dialog
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        title="Go to"
+        description="Type a page name, or paste any id to open its timeline."
+      >
+        {isOpen ? (
+          <PaletteBody
+            pages={pages}
+            onChoose={(to) => {
+              setIsOpen(false);
+              void navigate(to);
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
