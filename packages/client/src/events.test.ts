@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { NormalizedEvent } from '@settlement/protocol';
+import type { NormalizedEvent, SocketState } from '@settlement/protocol';
 import {
   createNobleSigner,
   generateSeed,
@@ -10,12 +10,7 @@ import {
   verifyMessage,
   wsCanonicalString,
 } from '@settlement/protocol/signing';
-import {
-  connectEventStream,
-  type EventRejection,
-  type EventStream,
-  type StreamState,
-} from './events';
+import { connectEventStream, type EventRejection, type EventStream } from './events';
 
 const seed = generateSeed();
 const publicKey = publicKeyFromSeed(seed);
@@ -126,7 +121,7 @@ function listen(
 ) {
   const events: NormalizedEvent[] = [];
   const rejections: EventRejection[] = [];
-  const states: { state: StreamState; error: string | null }[] = [];
+  const states: { state: SocketState; error: string | null }[] = [];
   const { onEvent, ...options } = extra;
   stream = connectEventStream({
     wsUrl: up.url,
@@ -181,8 +176,8 @@ describe('connectEventStream', () => {
       'invalid-envelope',
       'not-json',
     ]);
-    expect(states[0]?.state).toBe('connected');
-    expect(stream?.state).toBe('connected');
+    expect(states[0]?.state).toBe('open');
+    expect(stream?.state).toBe('open');
   });
 
   it('reconnects after a drop, resumes from the caller position, and drops replayed ids', async () => {
@@ -211,7 +206,7 @@ describe('connectEventStream', () => {
     expect(events.map((e) => e.id)).toEqual(['a', 'b']);
     expect(up.upgrades.map((u) => u.url)).toEqual(['/v1/ws', '/v1/ws?resumeAfter=7']);
     expect(states.map((s) => s.state)).toContain('reconnecting');
-    expect(states.at(-1)?.state).toBe('connected');
+    expect(states.at(-1)?.state).toBe('open');
   });
 
   it('keeps retrying with backoff while the upgrade is refused with 401', async () => {
@@ -239,18 +234,18 @@ describe('connectEventStream', () => {
     expect(states.some((s) => s.error === 'heartbeat timeout')).toBe(true);
   });
 
-  it('close() stops reconnecting and reports stopped', async () => {
+  it('close() stops reconnecting and reports closed', async () => {
     const up = await startUpstream();
     upstream = up;
     up.onConnection = (ws) => {
       ws.send(JSON.stringify({ type: 'SYSTEM_CONNECTED' }));
     };
     const { states } = listen(up);
-    await waitFor(() => states.some((s) => s.state === 'connected'));
+    await waitFor(() => states.some((s) => s.state === 'open'));
     await stream?.close();
     const upgrades = up.upgrades.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(up.upgrades.length).toBe(upgrades);
-    expect(states.at(-1)?.state).toBe('stopped');
+    expect(states.at(-1)?.state).toBe('closed');
   });
 });

@@ -5,13 +5,12 @@ import {
   fullJitterDelay,
   normalizeEvent,
   type BackoffOptions,
+  type SocketState,
   type EventRejectionReason,
   type NormalizedEvent,
   type SystemEvent,
 } from '@settlement/protocol';
 import { signWsHandshake, type Signer } from '@settlement/protocol/signing';
-
-export type StreamState = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
 export type EventRejection = { reason: EventRejectionReason; detail: string; raw: unknown };
 
@@ -22,7 +21,7 @@ export type EventStreamOptions = {
   expectedOrgId: string;
   /** Called once per event id, in arrival order; the next event waits for its promise. */
   onEvent: (event: NormalizedEvent) => void | Promise<void>;
-  onState?: (state: StreamState, detail: { error: string | null; attempt: number }) => void;
+  onState?: (state: SocketState, detail: { error: string | null; attempt: number }) => void;
   onSystem?: (event: SystemEvent) => void;
   /** Foreign-org, malformed or invalid frames: never passed to onEvent. */
   onRejected?: (rejection: EventRejection) => void;
@@ -41,7 +40,7 @@ export type EventStreamOptions = {
 };
 
 export type EventStream = {
-  readonly state: StreamState;
+  readonly state: SocketState;
   /** Drops the current socket (as a network fault would); the stream reconnects. */
   dropConnection(): void;
   close(): Promise<void>;
@@ -63,7 +62,7 @@ export function connectEventStream(options: EventStreamOptions): EventStream {
   const pingIntervalMs = options.pingIntervalMs ?? 30_000;
   const maxQueued = options.maxQueuedFrames ?? 10_000;
   const seen = new BoundedIdSet(options.dedupeCapacity ?? 50_000);
-  let state: StreamState = 'connecting';
+  let state: SocketState = 'connecting';
   let socket: WebSocket | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -71,7 +70,7 @@ export function connectEventStream(options: EventStreamOptions): EventStream {
   let queue: Promise<void> = Promise.resolve();
   let queued = 0;
 
-  const setState = (next: StreamState, error: string | null = null) => {
+  const setState = (next: SocketState, error: string | null = null) => {
     if (state === next && error === null) return;
     state = next;
     options.onState?.(next, { error, attempt: failures });
@@ -87,12 +86,12 @@ export function connectEventStream(options: EventStreamOptions): EventStream {
     if (event.kind === 'system') {
       if (event.type === 'system.connected') {
         failures = 0;
-        setState('connected');
+        setState('open');
       }
       options.onSystem?.(event);
       return;
     }
-    if (state !== 'connected') setState('connected');
+    if (state !== 'open') setState('open');
     if (seen.has(event.id)) {
       options.onDuplicate?.(event);
       return;
@@ -199,7 +198,7 @@ export function connectEventStream(options: EventStreamOptions): EventStream {
         });
       }
       await queue;
-      setState('stopped');
+      setState('closed');
     },
   };
 }

@@ -147,7 +147,7 @@ describe('client against the sandbox', () => {
       await new Promise<void>((r, reject) => {
         const started = Date.now();
         const tick = () => {
-          if (stream.state === 'connected') r();
+          if (stream.state === 'open') r();
           else if (Date.now() - started > 10_000) reject(new Error('not connected'));
           else setTimeout(tick, 20);
         };

@@ -21,3 +21,4 @@ export * from './bff/console-config';
 export * from './bff/event-history';
 export * from './bff/security';
 export * from './backoff';
+export * from './socket-state';

@@ -1,5 +1,5 @@
-import { connectEventStream, type EventStream, type StreamState } from '@settlement/client';
-import type { NormalizedEvent } from '@settlement/protocol';
+import { connectEventStream, type EventStream } from '@settlement/client';
+import type { NormalizedEvent, SocketState } from '@settlement/protocol';
 import type { Logger } from 'pino';
 import type { ApiKey } from '../config';
 import type { EventStore, StoredEvent } from '../store/events';
@@ -80,9 +80,9 @@ export function createRelay(options: RelayOptions) {
     logger.info({ upstreamState: next }, 'event relay upstream state');
   };
 
-  const mapState = (next: StreamState, attempt: number): UpstreamState => {
-    if (next === 'connected') return 'connected';
-    if (next === 'stopped') return 'offline';
+  const mapState = (next: SocketState, attempt: number): UpstreamState => {
+    if (next === 'open') return 'connected';
+    if (next === 'closed') return 'offline';
     return attempt > OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting';
   };
 

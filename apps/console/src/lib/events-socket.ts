@@ -5,6 +5,7 @@ import {
   WS_BACKOFF_DEFAULTS,
   fullJitterDelay,
   type RelayFrame,
+  type SocketState,
 } from '@settlement/protocol';
 
 /**
@@ -13,10 +14,7 @@ import {
  */
 
 export { RelayFrameSchema, UPSTREAM_STATES } from '@settlement/protocol';
-export type { RelayFrame, RelayedEvent, UpstreamState } from '@settlement/protocol';
-
-/** The browser's link to the BFF: connecting, open, or waiting to reconnect. */
-export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export type { RelayFrame, RelayedEvent, SocketState, UpstreamState } from '@settlement/protocol';
 
 export type EventsSocketOptions = {
   onFrame: (frame: RelayFrame) => void;
