@@ -3,8 +3,7 @@
 // first-start demo seeding, and the BFF serving the built console. `--dev` serves the console
 // from Vite with hot reload instead. Plain JavaScript so it runs before anything is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,15 +28,16 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The sandbox admin token: from the environment, else kept in the data dir (0600). */
-function adminToken() {
+/**
+ * The sandbox admin token: from the environment, else the one the sandbox keeps in its data
+ * dir. The sandbox alone creates that file (ensureAdminToken, before it listens), so this runs
+ * only once the sandbox answers, and there is one writer of the token.
+ */
+function adminToken(sandboxDir) {
   if (env.SANDBOX_ADMIN_TOKEN) return env.SANDBOX_ADMIN_TOKEN;
-  const file = join(dataDir, 'sandbox', 'admin-token');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const token = randomBytes(32).toString('hex');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+  const file = join(sandboxDir, 'admin-token');
+  if (!existsSync(file)) fail(`the sandbox wrote no admin token to ${file}`);
+  return readFileSync(file, 'utf8').trim();
 }
 
 const children = new Set();
@@ -106,9 +106,9 @@ function buildConsoleIfMissing() {
 async function main() {
   buildConsoleIfMissing();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const token = adminToken();
+  const sandboxDir = join(dataDir, 'sandbox');
   // Request logs are for operators of a deployment; a person running the demo sees warnings only.
-  const shared = { SANDBOX_ADMIN_TOKEN: token, LOG_LEVEL: env.LOG_LEVEL ?? 'warn' };
+  const logLevel = { LOG_LEVEL: env.LOG_LEVEL ?? 'warn' };
 
   run(
     'sandbox',
@@ -117,13 +117,14 @@ async function main() {
       '--port',
       String(sandboxPort),
       '--data',
-      join(dataDir, 'sandbox'),
+      sandboxDir,
       '--block-ms',
       blockMs,
     ],
-    shared,
+    logLevel,
   );
   await waitFor(`${sandboxUrl}/sandbox/healthz`, 'the sandbox');
+  const shared = { ...logLevel, SANDBOX_ADMIN_TOKEN: adminToken(sandboxDir) };
 
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/bff/src/cli/seed-demo.ts'], {
     cwd: root,
