@@ -1,4 +1,10 @@
-import { describeErrorCode, parseErrorEnvelope } from '@settlement/protocol';
+import { startAuthentication } from '@simplewebauthn/browser';
+import {
+  PasskeyRequestOptionsSchema,
+  StepUpSchema,
+  describeErrorCode,
+  parseErrorEnvelope,
+} from '@settlement/protocol';
 import type { z } from 'zod';
 
 /**
@@ -64,7 +70,7 @@ export function setUnauthenticatedHandler(handler: (() => void) | null): void {
   onUnauthenticated = handler;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -158,17 +164,57 @@ function errorFrom(response: Response, body: unknown): ApiError {
   });
 }
 
+let stepUpInFlight: Promise<void> | null = null;
+
+/**
+ * The operator confirms with their passkey (the browser's own prompt): options, assertion,
+ * verify. Concurrent actions that all need it share one prompt.
+ */
+export function confirmWithPasskey(): Promise<void> {
+  stepUpInFlight ??= (async () => {
+    const optionsJSON = await apiRequest('/bff/auth/step-up/options', PasskeyRequestOptionsSchema, {
+      method: 'POST',
+    });
+    const credential = await startAuthentication({ optionsJSON });
+    await apiRequest('/bff/auth/step-up/verify', StepUpSchema, {
+      method: 'POST',
+      body: { credential },
+    });
+  })().finally(() => {
+    stepUpInFlight = null;
+  });
+  return stepUpInFlight;
+}
+
 /** Sends a request and parses a 2xx body with `schema`; anything else throws ApiError. */
 export async function apiRequest<T>(
   path: string,
   schema: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(path, options);
-  const body = await readJson(response);
+  let response = await send(path, options);
+  let body = await readJson(response);
+  // Sensitive actions of a passkey holder: ask for the passkey in place, then send the same
+  // request again (same operation id), so whatever form started it keeps its state. If the
+  // operator cancels the prompt, the action fails with STEP_UP_REQUIRED and can be retried.
+  if (
+    response.status === 401 &&
+    parseErrorEnvelope(body)?.code === 'STEP_UP_REQUIRED' &&
+    !path.startsWith('/bff/auth/step-up/')
+  ) {
+    const refused = errorFrom(response, body);
+    try {
+      await confirmWithPasskey();
+    } catch {
+      throw refused;
+    }
+    response = await send(path, options);
+    body = await readJson(response);
+  }
   if (!response.ok) {
     const error = errorFrom(response, body);
-    if (response.status === 401 && !options.isSessionProbe) onUnauthenticated?.();
+    const isSignedOut = response.status === 401 && error.code !== 'STEP_UP_REQUIRED';
+    if (isSignedOut && !options.isSessionProbe) onUnauthenticated?.();
     throw error;
   }
   const parsed = schema.safeParse(body);

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionContext } from '../app/shell/session-context';
-import type { Session } from '../features/session/api/session-schema';
+import type { Me as Session } from '@settlement/protocol';
 import { permissionsFor } from '../features/session/permissions';
 import { createQueryClient } from '../lib/query-client';
 

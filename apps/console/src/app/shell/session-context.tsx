@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Session } from '../../features/session/api/session-schema';
+import type { Me as Session } from '@settlement/protocol';
 import type { Permissions } from '../../features/session/permissions';
 
 export type SessionContextValue = { session: Session; permissions: Permissions };

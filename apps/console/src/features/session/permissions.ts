@@ -1,4 +1,4 @@
-import type { Session } from './api/session-schema';
+import type { Me } from '@settlement/protocol';
 
 /** What the signed-in operator may do; the BFF enforces the same table. */
 export type Permissions = {
@@ -9,7 +9,7 @@ export type Permissions = {
   canUseSandboxTools: boolean;
 };
 
-export function permissionsFor(session: Pick<Session, 'operator' | 'upstream'>): Permissions {
+export function permissionsFor(session: Pick<Me, 'operator' | 'upstream'>): Permissions {
   const { role } = session.operator;
   const isTreasury = role === 'treasury' || role === 'admin';
   const isAdmin = role === 'admin';

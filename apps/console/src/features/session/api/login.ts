@@ -1,28 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SignInResultSchema, type SignInResult } from '@settlement/protocol';
 import { apiRequest, setCsrfToken } from '../../../lib/api-client';
-import { resetSessionEnd } from '../session-end';
-import { sessionKeys } from './keys';
-import { SessionSchema } from './session-schema';
+import { useSignInResult } from './sign-in-result';
 
 export type Credentials = { username: string; password: string };
 
-export async function login(credentials: Credentials) {
-  const session = await apiRequest('/bff/auth/login', SessionSchema, {
+/** The password step: signed in, or the next step (one-time password, passkey, enrollment). */
+export async function login(credentials: Credentials): Promise<SignInResult> {
+  const result = await apiRequest('/bff/auth/login', SignInResultSchema, {
     method: 'POST',
     body: credentials,
     isSessionProbe: true,
   });
-  setCsrfToken(session.csrfToken);
-  return session;
+  setCsrfToken(result.csrfToken);
+  return result;
 }
 
 export function useLoginMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (session) => {
-      resetSessionEnd();
-      queryClient.setQueryData(sessionKeys.me(), session);
-    },
-  });
+  const onResult = useSignInResult(useQueryClient());
+  return useMutation({ mutationFn: login, onSuccess: onResult });
 }

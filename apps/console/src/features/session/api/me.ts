@@ -2,13 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, isApiError, setCsrfToken } from '../../../lib/api-client';
 import { resetSessionEnd } from '../session-end';
 import { sessionKeys } from './keys';
-import { SessionSchema } from './session-schema';
-import type { Session } from './session-schema';
+import { MeSchema, type Me } from '@settlement/protocol';
 
 /** The current session, or null when signed out (401). */
-export async function fetchMe(signal?: AbortSignal): Promise<Session | null> {
+export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const session = await apiRequest('/bff/auth/me', SessionSchema, {
+    const session = await apiRequest('/bff/auth/me', MeSchema, {
       signal,
       isSessionProbe: true,
     });
