@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { inputClass } from '../../components/ui/field';
 import { cleanSupportQuery } from '../../features/support/api/support-search';
+import { timelineHref } from '../../lib/timeline-href';
 
 export type PalettePage = { to: string; label: string };
 
@@ -23,7 +24,7 @@ function choicesFor(text: string, pages: readonly PalettePage[]): Choice[] {
         {
           key: 'timeline',
           label: `Open the timeline of ${id}`,
-          to: `/timeline?${new URLSearchParams({ q: id }).toString()}`,
+          to: timelineHref(id),
         },
       ]
     : [];

@@ -21,6 +21,7 @@ import {
 } from '../../../features/support/components/support-sections';
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { timelineHref } from '../../../lib/timeline-href';
 import { useCatalog } from '../../use-catalog';
 
 export function SupportPage() {
@@ -37,10 +38,7 @@ export function SupportPage() {
         description="Paste a correlationId, requestId, transaction id, clientReference, tx hash, idempotency key or address."
         actions={
           q ? (
-            <Link
-              to={`/timeline?${new URLSearchParams({ q }).toString()}`}
-              className="text-sm font-medium text-indigo-700 underline"
-            >
+            <Link to={timelineHref(q)} className="text-sm font-medium text-indigo-700 underline">
               Timeline<span className="sr-only"> of {q}</span>
             </Link>
           ) : null

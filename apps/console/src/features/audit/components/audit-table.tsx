@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { timelineHref } from '../../../lib/timeline-href';
 
 const ID_COLUMNS = [
   { name: 'operationId', label: 'operation id' },
@@ -18,7 +19,7 @@ function IdCell({ value, label }: { value: string; label: string }) {
     <span className="inline-flex max-w-full items-center gap-1 text-xs">
       <span className="text-slate-600">{label}</span>
       <Link
-        to={`/timeline?${new URLSearchParams({ q: value }).toString()}`}
+        to={timelineHref(value)}
         title={`Timeline of ${label} ${value}`}
         className="max-w-[14rem] truncate font-mono text-indigo-700 underline"
       >

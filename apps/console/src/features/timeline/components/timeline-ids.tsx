@@ -1,6 +1,7 @@
 import type { TimelineIds } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { timelineHref } from '../../../lib/timeline-href';
 
 /** Every id a line may carry, in the order a person reads them, with its words. */
 const ID_LABELS: { name: keyof TimelineIds; label: string }[] = [
@@ -18,10 +19,6 @@ const ID_LABELS: { name: keyof TimelineIds; label: string }[] = [
   { name: 'address', label: 'address' },
   { name: 'withdrawalRequestId', label: 'withdrawal request id' },
 ];
-
-export function timelineHref(q: string): string {
-  return `/timeline?${new URLSearchParams({ q }).toString()}`;
-}
 
 /** The line's ids: each one copyable and each one its own timeline. */
 export function TimelineIdList({ ids, current }: { ids: TimelineIds; current: string }) {
