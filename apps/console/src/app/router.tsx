@@ -124,6 +124,39 @@ export function createAppRouter() {
                 import('./routes/support/support-page').then((m) => ({ Component: m.SupportPage })),
             },
             {
+              path: 'timeline',
+              lazy: () =>
+                import('./routes/timeline/timeline-page').then((m) => ({
+                  Component: m.TimelinePage,
+                })),
+            },
+            {
+              path: 'audit',
+              lazy: () =>
+                import('./routes/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
+            },
+            {
+              path: 'passkeys',
+              lazy: () =>
+                import('./routes/passkeys/passkeys-page').then((m) => ({
+                  Component: m.PasskeysPage,
+                })),
+            },
+            {
+              path: 'sessions',
+              lazy: () =>
+                import('./routes/sessions/sessions-page').then((m) => ({
+                  Component: m.SessionsPage,
+                })),
+            },
+            {
+              path: 'operators',
+              lazy: () =>
+                import('./routes/operators/operators-page').then((m) => ({
+                  Component: m.OperatorsPage,
+                })),
+            },
+            {
               path: 'setup',
               lazy: () =>
                 import('./routes/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
