@@ -33,6 +33,9 @@ export default defineConfig({
     { name: 'onboarding', testMatch: /onboarding\.spec\.ts/ },
     { name: 'journeys', testIgnore: /onboarding\.spec\.ts/, dependencies: ['onboarding'] },
   ],
+  // The journeys need the whole stack (sandbox, demo seeding, BFF serving the built console), so
+  // they start it as `npm start` does; tests and the bench that need only a sandbox use
+  // spawnSandbox from @settlement/sandbox/spawn.
   webServer: {
     command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" ${STACK.dataDir} && node ../scripts/start.mjs`,
     url: `${STACK.baseUrl}/bff/healthz`,

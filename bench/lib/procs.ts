@@ -106,6 +106,14 @@ export function spawnTs(input: {
     { cwd: ROOT, env: { ...process.env, ...input.env }, stdio: ['ignore', fd, fd] },
   );
   closeSync(fd);
+  return trackChild(input.name, child, input.logFile);
+}
+
+/**
+ * Watches a child started elsewhere (e.g. by spawnSandbox) like one of ours: its RSS and CPU
+ * time are measured, and the end of a group or an interrupted bench stops it.
+ */
+export function trackChild(name: string, child: ChildProcess, logFile: string): Child {
   children.add(child);
   const exited = new Promise<void>((r) => {
     child.once('exit', () => {
@@ -114,11 +122,11 @@ export function spawnTs(input: {
     });
   });
   const pid = child.pid;
-  if (pid === undefined) throw new Error(`${input.name} did not start`);
+  if (pid === undefined) throw new Error(`${name} did not start`);
   const handle: Child = {
-    name: input.name,
+    name,
     pid,
-    logFile: input.logFile,
+    logFile,
     rssMb() {
       const status = readProc(pid, 'status');
       const match = status ? /VmRSS:\s+(\d+) kB/.exec(status) : null;

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { seedDemo, type DemoCredentials } from '@settlement/bff/seed-demo';
-import { freePort, profileArgs, spawnTs, waitForHttp, type Child } from './procs';
+import { spawnSandbox } from '@settlement/sandbox/spawn';
+import { freePort, profileArgs, spawnTs, trackChild, waitForHttp, type Child } from './procs';
 
 /**
  * The real stack as separate processes, as `npm start` runs it: the sandbox (its own process,
@@ -58,18 +58,16 @@ export async function startSandbox(
   const name = options.name ?? 'sandbox';
   const dataDir = join(workDir, name);
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const adminToken = randomBytes(24).toString('hex');
-  const child = spawnTs({
-    name,
-    script: 'apps/sandbox/src/main.ts',
-    args: ['--port', String(port), '--data', dataDir, '--block-ms', String(options.blockMs)],
-    env: { SANDBOX_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'info' },
+  const logFile = join(workDir, `${name}.log`);
+  const sandbox = await spawnSandbox({
+    dataDir,
+    blockMs: options.blockMs,
+    logLevel: 'info',
+    output: createWriteStream(logFile, { flags: 'a' }),
     nodeArgs: profileArgs(name),
-    logFile: join(workDir, `${name}.log`),
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/sandbox/healthz`, name);
+  const { url, adminToken } = sandbox;
+  const child = trackChild(name, sandbox.child, logFile);
   return {
     url,
     adminToken,

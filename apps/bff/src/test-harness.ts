@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { spawnSandbox } from '@settlement/sandbox/spawn';
 import { getGlobalDispatcher, request } from 'undici';
 import WebSocket from 'ws';
 import { createApp, type Bff } from './app';
@@ -23,8 +21,6 @@ import { openDb, type Db } from './store/db';
  * with a temp data dir. Every response body and log line is kept so a test can scan them.
  */
 
-const SANDBOX_MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../sandbox/src/main.ts');
-
 export type SandboxProcess = {
   url: string;
   /** The sandbox's data dir (tests may seed its database directly, as the bench does). */
@@ -40,57 +36,14 @@ export type SandboxProcess = {
 
 export async function startSandbox(options: { blockMs?: number } = {}): Promise<SandboxProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bff-test-sandbox-'));
-  const adminToken = randomBytes(24).toString('hex');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      SANDBOX_MAIN,
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      '--block-ms',
-      String(options.blockMs ?? 20),
-    ],
-    {
-      env: { ...process.env, SANDBOX_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`sandbox did not start: ${stderr}`));
-    }, 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      const match = /sandbox listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${String(code)}: ${stderr}`));
-    });
-  });
+  const sandbox = await spawnSandbox({ dataDir, blockMs: options.blockMs ?? 20 });
+  const { url, adminToken } = sandbox;
   return {
     url,
     dataDir,
     adminToken,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await sandbox.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async control(method, path, body) {

@@ -1,6 +1,7 @@
 import { ConfigError, ensureAdminToken, loadConfig } from './config';
 import { createSandbox } from './app';
 import { createLogger } from './logger';
+import { READY_PREFIX } from './spawn';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
     logger,
   });
   const { port } = await sandbox.listen(config.port);
-  process.stdout.write(`sandbox listening on http://127.0.0.1:${port}\n`);
+  // The ready line spawnSandbox waits for (tests, bench) and a person reads.
+  process.stdout.write(`${READY_PREFIX}http://127.0.0.1:${port}\n`);
 
   let isStopping = false;
   const shutdown = (signal: string) => {
