@@ -25,10 +25,10 @@ describe('operators CLI', () => {
     const added = run(
       dataDir,
       ['add', 'alice', '--role', 'treasury', '--password-stdin'],
-      'correct horse battery\n',
+      'amber kettle orbits a silent glacier\n',
     );
     expect(added.status, added.stderr).toBe(0);
-    expect(added.stdout).not.toContain('correct horse');
+    expect(added.stdout).not.toContain('amber kettle');
     const generated = run(dataDir, ['add', 'bob', '--role', 'support']);
     expect(generated.status).toBe(0);
     const password = /password: (\S+)/.exec(generated.stdout)?.[1] ?? '';
@@ -47,10 +47,39 @@ describe('operators CLI', () => {
       const bob = operators.findByUsername('bob');
       expect(alice?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(await verifyPassword(newPassword, alice?.passwordHash ?? '')).toBe(true);
-      expect(await verifyPassword('correct horse battery', alice?.passwordHash ?? '')).toBe(false);
+      expect(
+        await verifyPassword('amber kettle orbits a silent glacier', alice?.passwordHash ?? ''),
+      ).toBe(false);
       expect(await verifyPassword(password, bob?.passwordHash ?? '')).toBe(true);
     } finally {
       db.close();
     }
   }, 30_000);
+
+  it('refuses a password from stdin that the BFF would refuse, and stores nothing', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-cli-'));
+    const cases: [string[], string, string][] = [
+      [['add', 'dave', '--role', 'admin', '--password-stdin'], 'short pass\n', 'at least 12'],
+      [['add', 'dave', '--role', 'admin', '--password-stdin'], 'password1234\n', 'too easy'],
+      [['add', 'dave', '--role', 'admin', '--password-stdin'], 'qwertyuiop123\n', 'too easy'],
+      // The username is context: "dave" plus a common word is guessable for dave.
+      [['add', 'dave', '--role', 'admin', '--password-stdin'], 'davedavedave1\n', 'too easy'],
+    ];
+    for (const [args, input, why] of cases) {
+      const refused = run(dataDir, args, input);
+      expect(refused.status, input).toBe(1);
+      expect(refused.stderr).toContain('password refused');
+      expect(refused.stderr).toContain(why);
+      expect(refused.stderr).not.toContain(input.trim());
+    }
+    expect(run(dataDir, ['list']).stdout).toBe('');
+
+    const strong = 'violet lantern drifts over quiet harbor';
+    expect(
+      run(dataDir, ['add', 'dave', '--role', 'admin', '--password-stdin'], strong).status,
+    ).toBe(0);
+    const weakReset = run(dataDir, ['reset-password', 'dave', '--password-stdin'], 'password1234');
+    expect(weakReset.status).toBe(1);
+    expect(weakReset.stderr).toContain('too easy');
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { generatePassword, hashPassword } from '../services/passwords';
+import { generatePassword, hashPassword, passwordWeakness } from '../services/passwords';
 import { openDb } from '../store/db';
 import { RoleSchema, UsernameSchema, createOperatorStore } from '../store/operators';
 
@@ -20,10 +20,18 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-async function passwordFrom(isStdin: boolean): Promise<{ password: string; isGenerated: boolean }> {
+/**
+ * A generated password, or the one on stdin judged exactly as the BFF judges a new password
+ * (length and zxcvbn, the username as context): the shell is no way around the rule.
+ */
+async function passwordFrom(
+  isStdin: boolean,
+  username: string,
+): Promise<{ password: string; isGenerated: boolean }> {
   if (!isStdin) return { password: generatePassword(), isGenerated: true };
   const password = await readStdin();
-  if (password.length < 12) throw new Error('password must be at least 12 characters');
+  const weakness = passwordWeakness(password, [username]);
+  if (weakness) throw new Error(`password refused: ${weakness}`);
   return { password, isGenerated: false };
 }
 
@@ -52,13 +60,13 @@ async function main(argv: string[]): Promise<void> {
       if (!role.success) throw new Error(`--role must be support, treasury or admin\n${USAGE}`);
       if (operators.findByUsername(username.data))
         throw new Error(`operator ${username.data} exists`);
-      const { password, isGenerated } = await passwordFrom(values['password-stdin']);
+      const { password, isGenerated } = await passwordFrom(values['password-stdin'], username.data);
       operators.add(username.data, role.data, await hashPassword(password));
       process.stdout.write(`added ${username.data} (${role.data})\n`);
       if (isGenerated) process.stdout.write(`password: ${password}\n`);
       return;
     }
-    const { password, isGenerated } = await passwordFrom(values['password-stdin']);
+    const { password, isGenerated } = await passwordFrom(values['password-stdin'], username.data);
     if (!operators.resetPassword(username.data, await hashPassword(password))) {
       throw new Error(`no operator ${username.data}`);
     }
