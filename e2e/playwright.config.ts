@@ -50,6 +50,10 @@ export default defineConfig({
       SANDBOX_BLOCK_MS: '100',
       SANDBOX_ADMIN_TOKEN: STACK.adminToken,
       LOG_LEVEL: 'warn',
+      // Passkeys: WebAuthn takes no IP address as relying-party id, so the passkey journeys
+      // browse http://localhost:<port> (the other journeys stay on 127.0.0.1).
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${STACK.port}`,
     },
   },
 });
