@@ -245,7 +245,8 @@ describe('health and sandbox tools', () => {
     const remote = await startBff({
       sandbox,
       upstreamUrl: 'http://127.0.0.1:1',
-      env: { SANDBOX_ADMIN_TOKEN: '' },
+      // Passkeys are required by default for a remote upstream; this case is about the tools.
+      env: { SANDBOX_ADMIN_TOKEN: '', REQUIRE_PASSKEYS: 'false' },
     });
     try {
       const ready = await remote.call('GET', '/bff/readyz');
