@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NormalizedEvent } from '@settlement/protocol';
 import { createNobleSigner, decodeKey32 } from '@settlement/protocol/signing';
 import { SettlementApiError } from './errors';
@@ -144,25 +144,19 @@ describe('client against the sandbox', () => {
       },
     });
     try {
-      await new Promise<void>((r, reject) => {
-        const started = Date.now();
-        const tick = () => {
-          if (stream.state === 'open') r();
-          else if (Date.now() - started > 10_000) reject(new Error('not connected'));
-          else setTimeout(tick, 20);
-        };
-        tick();
-      });
+      await vi.waitFor(
+        () => {
+          expect(stream.state).toBe('open');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       const created = await client.createAccount({ name: 'Streamed' });
-      await new Promise<void>((r, reject) => {
-        const started = Date.now();
-        const tick = () => {
-          if (events.some((e) => e.data.accountId === created.id)) r();
-          else if (Date.now() - started > 10_000) reject(new Error('no event'));
-          else setTimeout(tick, 20);
-        };
-        tick();
-      });
+      await vi.waitFor(
+        () => {
+          expect(events.some((e) => e.data.accountId === created.id)).toBe(true);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       expect(events.find((e) => e.data.accountId === created.id)).toMatchObject({
         type: 'account.created',
         orgId,
