@@ -95,16 +95,19 @@ test('double-clicking send creates exactly one transaction', async ({ page, requ
   // A reload of the form with the same pending operation must not send again either.
   await page.goBack();
   const support = await BffSession.signIn(request, 'support');
+  const byRef = `/bff/api/v1/transactions?clientReference=${clientReference}`;
+  const byWallet = `/bff/api/v1/transactions?walletId=${wallet.walletId}&type=WITHDRAWAL`;
+  // Wait for the outcome, not for "at least one seen": once the withdrawal is CONFIRMED the
+  // clicks have long been answered, so a second transaction would be listed by now.
   await expect
-    .poll(async () => {
-      const list = await support.get<{ items: unknown[] }>(
-        `/bff/api/v1/transactions?walletId=${wallet.walletId}&type=WITHDRAWAL`,
-      );
-      return list.items.length;
-    })
-    .toBe(1);
-  const byRef = await support.get<{ items: unknown[] }>(
-    `/bff/api/v1/transactions?clientReference=${clientReference}`,
-  );
-  expect(byRef.items).toHaveLength(1);
+    .poll(
+      async () => {
+        const list = await support.get<{ items: { status: string }[] }>(byRef);
+        return list.items.map((tx) => tx.status);
+      },
+      { timeout: 45_000 },
+    )
+    .toContain('CONFIRMED');
+  expect((await support.get<{ items: unknown[] }>(byRef)).items).toHaveLength(1);
+  expect((await support.get<{ items: unknown[] }>(byWallet)).items).toHaveLength(1);
 });
