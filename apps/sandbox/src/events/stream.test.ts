@@ -197,9 +197,15 @@ describe('delivery', () => {
     await framesUntil(conn, 1);
     await newAccount(other, 'Foreign');
     const accountId = await newAccount(client, 'Mine');
-    const frames = await framesUntil(conn, 2);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(frames).toHaveLength(2);
+    // The stream relays in commit order: once a later marker event has arrived, the foreign
+    // event (committed before it) has had its turn. No waiting on the clock for an absence.
+    await newAccount(client, 'Marker');
+    const frames = await framesUntil(conn, 3);
+    expect(frames.map((f) => (f.data as { name?: string } | undefined)?.name)).toEqual([
+      undefined,
+      'Mine',
+      'Marker',
+    ]);
     const event = frames[1];
     expect(event).toMatchObject({
       type: 'EVENT',
@@ -299,14 +305,26 @@ describe('delivery', () => {
     conn.socket.close();
   });
 
-  it('drops sockets periodically when dropSocketEveryMs is set', async () => {
-    const client = await createOrgClient(harness, SCOPES);
-    await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, { dropSocketEveryMs: 200 });
-    const conn = await connect(harness.baseUrl, handshake(client));
-    const started = Date.now();
-    const code = await conn.closed;
-    expect(code).toBe(1006);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  it('drops a socket once it has been connected dropSocketEveryMs, not before', async () => {
+    // The sandbox's clock is the test's: the drop is decided by it, never by elapsed real time.
+    let clock = Date.now();
+    const timed = await startHarness({ sandbox: { nowMs: () => clock } });
+    try {
+      const client = await createOrgClient(timed, SCOPES);
+      await timed.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, { dropSocketEveryMs: 200 });
+      const conn = await connect(timed.baseUrl, handshake(client));
+      await framesUntil(conn, 1);
+      clock += 199;
+      // Each poll checks for drops before it delivers: this event arriving proves a poll at
+      // +199 ms kept the socket.
+      await newAccount(client, 'Still here');
+      await framesUntil(conn, 2);
+      expect(conn.socket.readyState).toBe(WebSocket.OPEN);
+      clock += 1;
+      expect(await conn.closed).toBe(1006);
+    } finally {
+      await timed.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type OrgClient,
 } from '../domain/transactions-harness';
 import { setAssetEnabled } from '../domain/assets';
+import { advanceMpcProvisioning } from '../domain/mpc';
 
 let harness: Harness;
 
@@ -105,7 +106,8 @@ describe('GET /api/v1/mpc/status', () => {
   it('keeps the key PROVISIONING while the Co-Signer is offline, then ACTIVE and chains ready once online', async () => {
     const client = await createOrgClient(harness, MPC_SCOPES);
     await client.post('/api/v1/mpc/initialize', '{}', newKey());
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Run the provisioning step now instead of waiting for its timer: offline, it must not activate.
+    advanceMpcProvisioning(harness.sandbox.ctx.db, new Date(harness.sandbox.ctx.nowMs()));
     const offline = await status(client);
     expect(offline.keyStatus).toBe('PROVISIONING');
     expect(offline.chains[0]?.reason).toMatch(/provisioning/i);
