@@ -105,6 +105,15 @@ function adviceOf(error: unknown): Omit<ErrorAdvice, 'detail'> {
         canRetry: false,
         mustEdit: true,
       };
+    case 'STEP_UP_REQUIRED':
+      // The passkey prompt was cancelled or failed: the same request, confirmed, is accepted.
+      return {
+        title,
+        advice:
+          'Nothing was sent: your passkey was not confirmed. Send it again (same operation id) and confirm with your passkey when the browser asks.',
+        canRetry: true,
+        mustEdit: false,
+      };
     case 'UNAUTHENTICATED':
       return {
         title: 'You were signed out.',
