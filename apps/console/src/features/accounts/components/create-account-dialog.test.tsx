@@ -110,15 +110,17 @@ describe('CreateAccountForm', () => {
 
 describe('CreateAccountForm double submit', () => {
   it('a double click creates one account', async () => {
+    // The answer waits until the test releases it, so both clicks land while it is in flight.
+    let respond: () => void = () => undefined;
     server.route(
       'POST',
       '/bff/api/v1/ledger/accounts',
       () =>
-        new Promise((resolve) =>
-          setTimeout(() => {
+        new Promise((resolve) => {
+          respond = () => {
             resolve({ status: 201, body: account });
-          }, 100),
-        ),
+          };
+        }),
     );
     const onCreated = vi.fn();
     renderWithApp(<CreateAccountForm onCancel={vi.fn()} onCreated={onCreated} />);
@@ -127,6 +129,10 @@ describe('CreateAccountForm double submit', () => {
     const submit = screen.getByRole('button', { name: 'Create account' });
     fireEvent.click(submit);
     fireEvent.click(submit);
+    await waitFor(() => {
+      expect(server.requests.length - before).toBe(1);
+    });
+    respond();
     await waitFor(() => {
       expect(onCreated).toHaveBeenCalledTimes(1);
     });
