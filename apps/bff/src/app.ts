@@ -20,6 +20,12 @@ import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
 import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
+import { consoleConfigRoutes } from './routes/console-config';
+import { eventHistoryRoutes } from './routes/event-history';
+import { overviewRoutes } from './routes/overview';
+import { walletLabelRoutes } from './routes/wallet-labels';
+import { createEventHistory } from './store/event-history';
+import { createWalletLabelStore } from './store/wallet-labels';
 import { createGovernance } from './governance/governance';
 import { addressBookRoutes, policyRoutes, withdrawalRequestRoutes } from './routes/governance';
 import { csrfGuard, loadSession } from './routes/guards';
@@ -199,6 +205,11 @@ export function createApp(deps: AppDeps): Bff {
   bff.use('/withdrawal-requests', withdrawalRequestRoutes(governance));
   bff.use('/address-book', addressBookRoutes(governance));
   bff.use('/operations', operationRoutes(services));
+  const walletLabels = createWalletLabelStore(deps.db);
+  bff.use('/overview', overviewRoutes(services, walletLabels));
+  bff.use('/wallet-labels', walletLabelRoutes(services, walletLabels));
+  bff.use('/events', eventHistoryRoutes(createEventHistory(deps.db)));
+  bff.use('/config', consoleConfigRoutes(services));
   bff.use('/sandbox', sandboxRoutes(services));
   bff.use(healthRoutes(services));
   bff.use(() => {

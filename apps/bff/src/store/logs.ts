@@ -58,7 +58,8 @@ export type AuditAction =
   | 'password.change'
   | 'operator.create'
   | 'operator.update'
-  | 'operator.reset-password';
+  | 'operator.reset-password'
+  | 'wallet-label.update';
 
 export type AuditEntry = {
   at: number;
