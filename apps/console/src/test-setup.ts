@@ -6,6 +6,20 @@ import { afterEach } from 'vitest';
 // measures the machine's load, not the component.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no matchMedia; the toaster follows the system colour scheme through it. Light,
+// and no change events, as a browser that never switches.
+if (typeof Reflect.get(window, 'matchMedia') !== 'function') {
+  const matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+  Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '../features/accounts/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
+import { treasuryKeys } from '../features/treasury/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { applyFrame, createInvalidationBatcher, invalidateNow, keysForPath } from './live-updates';
 
@@ -13,12 +14,14 @@ describe('keysForPath', () => {
     ]);
     expect(keysForPath('/api/v1/wallets/w_1/balances')).toEqual([
       { queryKey: walletKeys.balances('w_1'), exact: true },
+      { queryKey: treasuryKeys.overview(), exact: true },
     ]);
     expect(keysForPath('/api/v1/ledger/accounts/a_1/transactions')).toEqual([
       { queryKey: accountKeys.transactions('a_1'), exact: true },
     ]);
     expect(keysForPath('/api/v1/transactions')).toEqual([
       { queryKey: transactionKeys.lists(), exact: false },
+      { queryKey: treasuryKeys.overview(), exact: true },
     ]);
   });
 
@@ -155,8 +158,8 @@ describe('createInvalidationBatcher', () => {
       }
       expect(spy).not.toHaveBeenCalled();
       vi.advanceTimersByTime(250);
-      // One list invalidation, plus details and timelines of tx_0 and tx_1.
-      expect(spy).toHaveBeenCalledTimes(5);
+      // One list and one overview invalidation, plus details and timelines of tx_0 and tx_1.
+      expect(spy).toHaveBeenCalledTimes(6);
       expect(spy).toHaveBeenCalledWith(
         { queryKey: transactionKeys.lists(), exact: false },
         { cancelRefetch: false },

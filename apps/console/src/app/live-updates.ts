@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { accountKeys } from '../features/accounts/api/keys';
 import { governanceKeys } from '../features/governance/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
+import { treasuryKeys } from '../features/treasury/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
 import type {
@@ -50,11 +51,19 @@ const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
   },
   {
     pattern: new RegExp(`^/api/v1/wallets/${segment}/balances$`),
-    keys: (id) => [{ queryKey: walletKeys.balances(id), exact: true }],
+    keys: (id) => [
+      { queryKey: walletKeys.balances(id), exact: true },
+      // The overview's totals add every wallet's balances.
+      { queryKey: treasuryKeys.overview(), exact: true },
+    ],
   },
   {
     pattern: /^\/api\/v1\/transactions$/,
-    keys: () => [{ queryKey: transactionKeys.lists(), exact: false }],
+    keys: () => [
+      { queryKey: transactionKeys.lists(), exact: false },
+      // Withdrawals in flight on the overview.
+      { queryKey: treasuryKeys.overview(), exact: true },
+    ],
   },
   {
     pattern: new RegExp(`^/api/v1/transactions/${segment}$`),

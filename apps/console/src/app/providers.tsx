@@ -21,7 +21,18 @@ export function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" closeButton />
+      {/*
+        Toasts never cover a page's primary action: those sit in the page header's right-hand
+        actions and, on phones, in a sticky bar at the bottom. So: top centre below the app
+        header on wide screens; on phones over the app header itself (menu and sign-out only).
+      */}
+      <Toaster
+        position="top-center"
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 4, left: 8, right: 8 }}
+        theme="system"
+        closeButton
+      />
     </QueryClientProvider>
   );
 }

@@ -1,26 +1,24 @@
-import { clsx } from 'clsx';
-import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Button, focusRing } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
 import { useApprovalsInboxCount } from '../../features/governance/api/approvals-inbox';
 import { useLogoutMutation } from '../../features/session/api/logout';
+import { DirectoryProvider } from './directory-provider';
 import { LiveIndicator } from './live-indicator';
 import { LiveUpdatesMount } from './live-updates-mount';
+import { MainNav } from './main-nav';
+import { NavDrawer } from './nav-drawer';
 import { useSession } from './session-context';
 
-const NAV = [
-  { to: '/', label: 'Overview', end: true },
-  { to: '/accounts', label: 'Accounts', end: false },
-  { to: '/wallets', label: 'Wallets', end: false },
-  { to: '/transactions', label: 'Transactions', end: false },
-  { to: '/approvals', label: 'Approvals', end: false },
-  { to: '/policy', label: 'Policy', end: false },
-  { to: '/address-book', label: 'Address book', end: false },
-  { to: '/events', label: 'Events', end: false },
-  { to: '/support', label: 'Support', end: false },
-  { to: '/setup', label: 'Setup', end: false },
-] as const;
+function SandboxTag() {
+  return (
+    <span className="mt-2 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-950 uppercase">
+      Sandbox
+    </span>
+  );
+}
 
 export function AppShell() {
   const { session } = useSession();
@@ -28,7 +26,8 @@ export function AppShell() {
   const navigate = useNavigate();
   const logout = useLogoutMutation();
   const isSandbox = session.upstream.kind === 'sandbox';
-  const inboxCount = useApprovalsInboxCount(session.operator);
+  const badges = { approvals: useApprovalsInboxCount(session.operator) };
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
 
   const handleSignOut = () => {
     logout.mutate(undefined, {
@@ -37,6 +36,15 @@ export function AppShell() {
       },
     });
   };
+
+  const organization = (
+    <div className="border-t border-slate-700 px-5 py-4 text-xs text-slate-300">
+      <p className="font-medium text-slate-200">Organization</p>
+      <p className="mt-0.5 truncate font-mono" title={session.organization?.id ?? 'unknown'}>
+        {session.organization?.id ?? '—'}
+      </p>
+    </div>
+  );
 
   return (
     <div className="flex min-h-screen">
@@ -47,70 +55,52 @@ export function AppShell() {
         Skip to content
       </a>
       <LiveUpdatesMount />
-      <aside className="w-56 shrink-0 bg-slate-900 text-slate-100">
+      {/* The sidebar from lg up; below it the same navigation opens in the drawer. */}
+      <aside className="hidden w-56 shrink-0 bg-slate-900 text-slate-100 lg:block">
         <div className="sticky top-0 flex h-screen flex-col">
           <div className="px-5 pt-5 pb-4">
             <p className="text-sm font-semibold tracking-tight text-white">Settlement Console</p>
-            {isSandbox ? (
-              <span className="mt-2 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-950 uppercase">
-                Sandbox
-              </span>
-            ) : null}
+            {isSandbox ? <SandboxTag /> : null}
           </div>
-          <nav aria-label="Main" className="flex-1 px-3">
-            <ul className="space-y-0.5">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={({ isActive }) =>
-                      clsx(
-                        'block rounded-md px-3 py-2 text-sm font-medium',
-                        focusRing,
-                        isActive
-                          ? 'bg-slate-700 text-white'
-                          : 'text-slate-200 hover:bg-slate-800 hover:text-white',
-                      )
-                    }
-                  >
-                    {item.label}
-                    {item.to === '/approvals' && inboxCount > 0 ? (
-                      <span className="ml-2 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
-                        {inboxCount}
-                        <span className="sr-only"> waiting for your approval</span>
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t border-slate-700 px-5 py-4 text-xs text-slate-300">
-            <p className="font-medium text-slate-200">Organization</p>
-            <p className="mt-0.5 truncate font-mono" title={session.organization?.id ?? 'unknown'}>
-              {session.organization?.id ?? '—'}
-            </p>
-          </div>
+          <MainNav badges={badges} />
+          {organization}
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex items-center justify-between gap-4 border-b border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
-          <div className="flex min-w-0 items-center gap-3 text-sm">
+        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:gap-4 sm:px-6 sm:py-3">
+          <div className="flex min-w-0 items-center gap-2 text-sm sm:gap-3">
+            <NavDrawer isOpen={isMenuOpen} onOpenChange={setIsMenuOpen}>
+              <div className="px-5 pb-3 text-sm">
+                <p className="font-semibold text-white">Settlement Console</p>
+                <p className="mt-1 text-slate-300">
+                  {session.operator.username} ({session.operator.role})
+                </p>
+                {isSandbox ? <SandboxTag /> : null}
+              </div>
+              <MainNav
+                badges={badges}
+                onNavigate={() => {
+                  setIsMenuOpen(false);
+                }}
+              />
+              {organization}
+            </NavDrawer>
             {session.organization ? (
-              <span className="hidden items-center gap-1 text-slate-600 md:inline-flex">
+              <span className="hidden items-center gap-1 text-slate-600 xl:inline-flex">
                 Org <CopyableId value={session.organization.id} label="organization id" isShort />
               </span>
             ) : null}
-            {isSandbox ? (
-              <Badge tone="warning">Sandbox upstream</Badge>
-            ) : (
-              <Badge tone="info">Live upstream</Badge>
-            )}
+            <span className="hidden sm:inline">
+              {isSandbox ? (
+                <Badge tone="warning">Sandbox upstream</Badge>
+              ) : (
+                <Badge tone="info">Live upstream</Badge>
+              )}
+            </span>
             <LiveIndicator />
           </div>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="text-slate-800">
+          <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
+            <span className="hidden text-slate-800 sm:inline">
               <span className="sr-only">Signed in as </span>
               <span className="font-medium">{session.operator.username}</span>
               <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 capitalize">
@@ -132,9 +122,11 @@ export function AppShell() {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-6 py-6 focus:outline-none"
+          className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-3 py-4 focus:outline-none sm:px-6 sm:py-6"
         >
-          <Outlet />
+          <DirectoryProvider>
+            <Outlet />
+          </DirectoryProvider>
         </main>
       </div>
     </div>

@@ -33,7 +33,11 @@ export function Panel({
   className?: string;
 }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className ?? ''}`}>
+    // min-w-0: in a grid or flex row a card may shrink below its content (a wide table then
+    // scrolls inside its own container instead of widening the page).
+    <section
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm ${className ?? ''}`}
+    >
       {title ? (
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="text-sm font-semibold text-slate-900">{title}</h2>

@@ -1,9 +1,18 @@
 import { clsx } from 'clsx';
 import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
 
+/**
+ * A table that scrolls sideways inside its own box (never widening the page); the box is a
+ * focusable region so the keyboard can scroll it too.
+ */
 export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="max-w-full overflow-x-auto"
+      role="region"
+      aria-label={`${label} (scrollable)`}
+      tabIndex={0}
+    >
       <table className="w-full border-collapse text-left text-sm" aria-label={label}>
         {children}
       </table>

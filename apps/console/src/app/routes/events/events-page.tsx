@@ -1,30 +1,51 @@
 import { EVENT_TYPES } from '@settlement/protocol';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { TableSkeleton } from '../../../components/ui/skeleton';
+import { eventHistoryQuery } from '../../../features/events/api/event-history';
+import { EVENT_FILTERS } from '../../../features/events/api/keys';
 import { EventDetail } from '../../../features/events/components/event-detail';
 import { EventFeed } from '../../../features/events/components/event-feed';
 import { EVENT_FAMILIES, filterEvents } from '../../../features/events/components/event-filter';
+import { mergeEvents } from '../../../features/events/components/merge-events';
 import type { RelayedEvent } from '../../../lib/events-socket';
-import { FEED_CAPACITY, useLiveState } from '../../live-updates';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useUrlFilters } from '../../../lib/url-filters';
+import { useLiveState } from '../../live-updates';
 import { describeLive } from '../../shell/live-indicator';
+import { useCatalog } from '../../use-catalog';
 
 export function EventsPage() {
   const live = useLiveState();
+  const { decimalsFor } = useCatalog();
+  const [filters, setFilters] = useUrlFilters(EVENT_FILTERS);
+  const family = filters.family ?? '';
+  const type = filters.type ?? '';
+  // The search box filters the live feed as one types; the stored history a moment later.
+  const text = filters.q ?? '';
+  const q = useDebouncedValue(text.trim(), 300);
+  const historyFilters = {
+    ...(family ? { family } : {}),
+    ...(type ? { type } : {}),
+    ...(q ? { q } : {}),
+  };
+  const history = useInfiniteQuery(eventHistoryQuery(historyFilters));
   const [frozen, setFrozen] = useState<readonly RelayedEvent[] | null>(null);
   const [frozenAt, setFrozenAt] = useState(0);
-  const [family, setFamily] = useState('');
-  const [type, setType] = useState('');
-  const [text, setText] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const isPaused = frozen !== null;
-  const source = frozen ?? live.feed;
-  const events = filterEvents(source, { family, type, text });
-  const selected = source.find((event) => event.id === selectedId) ?? null;
+  const liveEvents = filterEvents(frozen ?? live.feed, { family, type, text });
+  const stored = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const events = mergeEvents(liveEvents, stored);
+  const selected = events.find((event) => event.id === selectedId) ?? null;
   const missed = isPaused ? live.received - frozenAt : 0;
   const connection = describeLive(live.socket, live.upstream);
   const types = EVENT_TYPES.filter((t) => !family || t.startsWith(`${family}.`));
@@ -33,7 +54,7 @@ export function EventsPage() {
     <>
       <PageHeader
         title="Events"
-        description={`The organization's live event stream: the latest ${FEED_CAPACITY.toLocaleString()} events since the console was opened.`}
+        description="The organization's events: the stored history, newest first, continued live as they happen. Filters stay in the address bar."
         actions={
           <>
             <Badge
@@ -69,7 +90,7 @@ export function EventsPage() {
           </>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 lg:gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel>
           <div
             role="search"
@@ -80,8 +101,7 @@ export function EventsPage() {
               label="Family"
               value={family}
               onChange={(event) => {
-                setFamily(event.target.value);
-                setType('');
+                setFilters({ ...filters, family: event.target.value, type: '' });
               }}
               options={[
                 { value: '', label: 'All families' },
@@ -92,7 +112,7 @@ export function EventsPage() {
               label="Event type"
               value={type}
               onChange={(event) => {
-                setType(event.target.value);
+                setFilters({ ...filters, type: event.target.value });
               }}
               options={[
                 { value: '', label: 'All types' },
@@ -105,24 +125,40 @@ export function EventsPage() {
               placeholder="Id, correlation id, address…"
               value={text}
               onChange={(event) => {
-                setText(event.target.value);
+                setFilters({ ...filters, q: event.target.value });
               }}
             />
           </div>
           <p className="px-4 pt-2 text-xs text-slate-600" aria-live="polite">
             {isPaused ? 'Paused. ' : ''}
-            Showing {events.length.toLocaleString()} of {source.length.toLocaleString()} events.
+            Showing {events.length.toLocaleString()} events ({stored.length.toLocaleString()} from
+            the stored history, newest first).
           </p>
-          {events.length === 0 ? (
+          {history.isError ? (
+            <div className="p-4">
+              <ErrorPanel error={history.error} onRetry={() => void history.refetch()} />
+            </div>
+          ) : null}
+          {history.isPending && liveEvents.length === 0 ? (
+            <TableSkeleton rows={4} label="Loading the event history" />
+          ) : events.length === 0 ? (
             <EmptyState
-              title={source.length === 0 ? 'No events yet' : 'No event matches the filters'}
+              title={family || type || q ? 'No event matches the filters' : 'No events yet'}
             >
-              {source.length === 0
-                ? 'Events appear here as accounts, wallets and transactions change.'
-                : 'Change the filters or the search.'}
+              {family || type || q
+                ? 'Change the filters or the search.'
+                : 'Events appear here as accounts, wallets and transactions change.'}
             </EmptyState>
           ) : (
-            <EventFeed events={events} selectedId={selectedId} onSelect={setSelectedId} />
+            <>
+              <EventFeed
+                events={events}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                decimalsFor={decimalsFor}
+              />
+              <LoadMore query={history} />
+            </>
           )}
         </Panel>
         <Panel title="Event detail">

@@ -1,34 +1,44 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader, Panel } from '../../../components/ui/page-header';
 import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
-import { Time } from '../../../components/ui/time';
-import { isFullyReady, mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
+import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
+import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
-import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
+import { overviewQuery } from '../../../features/treasury/api/overview';
+import { Holdings } from '../../../features/treasury/components/holdings';
+import { InFlight } from '../../../features/treasury/components/in-flight';
+import { RecentActivity } from '../../../features/treasury/components/recent-activity';
+import { WalletBalancesList } from '../../../features/treasury/components/wallet-balances-list';
 import { useLiveState } from '../../live-updates';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
+import { HealthLines } from './health-lines';
+
+const WALLETS_SHOWN = 8;
 
 export function OverviewPage() {
   const { session, permissions } = useSession();
+  const overview = useQuery(overviewQuery());
   const status = useQuery(mpcStatusQuery());
+  const awaiting = useQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
   const transactions = useInfiniteQuery(transactionListQuery({}));
   const { decimalsFor } = useCatalog();
-  const { feed } = useLiveState();
-  const recent = transactions.data?.pages[0]?.items ?? [];
-  const isReady = isFullyReady(status.data);
+  const live = useLiveState();
+  // Ages are measured from when the data arrived, so a re-render never shifts them by itself.
+  const [now] = useState(() => Date.now());
+  const recent = transactions.data?.pages[0]?.items.slice(0, 8) ?? [];
 
   return (
     <>
       <PageHeader
         title="Overview"
-        description={`Signed in as ${session.operator.username} (${session.operator.role}).`}
+        description={`What the organization holds and what is in flight. Signed in as ${session.operator.username} (${session.operator.role}).`}
         actions={
           permissions.canCreateWithdrawal ? (
             <Link to="/transactions/new" className={buttonClass('primary')}>
@@ -37,82 +47,79 @@ export function OverviewPage() {
           ) : null
         }
       />
-      <div className="grid gap-6 md:grid-cols-3">
-        <Panel title="MPC readiness">
-          <div className="space-y-3 p-4 text-sm">
-            {status.isPending ? (
-              <Skeleton className="h-16 w-full" />
-            ) : status.isError ? (
-              <ErrorPanel error={status.error} />
-            ) : (
-              <>
-                <p className="flex items-center gap-2">
-                  Key{' '}
-                  {status.data.keyStatus ? (
-                    <StatusBadge status={status.data.keyStatus} />
-                  ) : (
-                    <Badge>Not initialized</Badge>
-                  )}
+      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+        <Panel title="Holdings" className="lg:col-span-2">
+          {overview.isPending ? (
+            <Skeleton className="m-4 h-24" />
+          ) : overview.isError ? (
+            <ErrorPanel error={overview.error} />
+          ) : overview.data.totals.length === 0 ? (
+            <EmptyState title="Nothing held yet">
+              Balances appear here once a wallet receives a deposit.
+            </EmptyState>
+          ) : (
+            <>
+              <Holdings totals={overview.data.totals} decimalsFor={decimalsFor} />
+              {overview.data.isPartial || overview.data.unreadWallets > 0 ? (
+                <p role="note" className="px-4 pb-4 text-xs text-amber-900">
+                  {overview.data.isPartial ? 'Totals cover the first 1,000 wallets only. ' : ''}
+                  {overview.data.unreadWallets > 0
+                    ? `${overview.data.unreadWallets} wallet(s) could not be read and are not counted.`
+                    : ''}
                 </p>
-                <p className="flex items-center gap-2">
-                  Co-Signer <StatusBadge status={status.data.coSigner.status} />
-                </p>
-                <p>
-                  {isReady ? (
-                    'Ready to create wallets and send withdrawals.'
-                  ) : (
-                    <Link to="/setup" className="font-medium text-indigo-700 underline">
-                      Finish Setup
-                    </Link>
-                  )}
-                </p>
-              </>
-            )}
-          </div>
+              ) : null}
+            </>
+          )}
         </Panel>
-        <Panel title="Live events">
-          <div className="p-4 text-sm">
-            {feed.length === 0 ? (
-              <p className="text-slate-600">No events since you opened the console.</p>
-            ) : (
-              <ul className="space-y-1">
-                {feed.slice(0, 4).map((event) => (
-                  <li key={event.id} className="flex justify-between gap-2">
-                    <span className="font-mono text-xs">{event.type}</span>
-                    <Time value={event.occurredAt} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/events" className="mt-3 inline-block font-medium text-indigo-700 underline">
-              Open the event feed
+        <Panel title="In flight">
+          {overview.isPending ? (
+            <Skeleton className="m-4 h-24" />
+          ) : overview.isError ? (
+            <ErrorPanel error={overview.error} />
+          ) : (
+            <InFlight
+              inFlight={overview.data.inFlight}
+              awaitingApproval={awaiting.data?.items.length ?? null}
+              decimalsFor={decimalsFor}
+              now={now}
+            />
+          )}
+        </Panel>
+        <Panel title="Health">
+          <HealthLines status={status} live={live} />
+        </Panel>
+        <Panel
+          title="Wallets"
+          className="lg:col-span-2"
+          actions={
+            <Link to="/wallets" className="text-sm font-medium text-indigo-700 underline">
+              All wallets
             </Link>
-          </div>
-        </Panel>
-        <Panel title="Shortcuts">
-          <ul className="space-y-2 p-4 text-sm">
-            <li>
-              <Link to="/accounts" className="font-medium text-indigo-700 underline">
-                Accounts
-              </Link>{' '}
-              <span className="text-slate-600">— create and browse ledger accounts</span>
-            </li>
-            <li>
-              <Link to="/wallets" className="font-medium text-indigo-700 underline">
-                Wallets
-              </Link>{' '}
-              <span className="text-slate-600">— addresses and balances</span>
-            </li>
-            <li>
-              <Link to="/support" className="font-medium text-indigo-700 underline">
-                Support look-up
-              </Link>{' '}
-              <span className="text-slate-600">— find anything by id</span>
-            </li>
-          </ul>
+          }
+        >
+          {overview.isPending ? (
+            <TableSkeleton rows={3} label="Loading wallets" />
+          ) : overview.isError ? (
+            <ErrorPanel error={overview.error} />
+          ) : overview.data.wallets.length === 0 ? (
+            <EmptyState title="No wallets yet">Create one from an account.</EmptyState>
+          ) : (
+            <WalletBalancesList
+              wallets={overview.data.wallets.slice(0, WALLETS_SHOWN)}
+              decimalsFor={decimalsFor}
+            />
+          )}
         </Panel>
       </div>
-      <Panel title="Recent transactions" className="mt-6">
+      <Panel
+        title="Recent activity"
+        className="mt-4 lg:mt-6"
+        actions={
+          <Link to="/transactions" className="text-sm font-medium text-indigo-700 underline">
+            All transactions
+          </Link>
+        }
+      >
         <QueryView
           query={transactions}
           skeleton={<TableSkeleton rows={4} label="Loading transactions" />}
@@ -123,17 +130,7 @@ export function OverviewPage() {
             </EmptyState>
           }
         >
-          {() => (
-            <TransactionsTable
-              transactions={recent.slice(0, 10)}
-              decimalsFor={decimalsFor}
-              hasNextPage={false}
-              isFetchingNextPage={false}
-              onLoadMore={() => undefined}
-              label="Recent transactions"
-              maxHeight="36rem"
-            />
-          )}
+          {() => <RecentActivity transactions={recent} decimalsFor={decimalsFor} now={now} />}
         </QueryView>
       </Panel>
     </>

@@ -1,4 +1,6 @@
+import { defaultWalletLabel } from '@settlement/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -10,6 +12,8 @@ import { DetailList, PageHeader, Panel } from '../../../components/ui/page-heade
 import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
+import { WalletDirectoryContext, walletDisplayName } from '../../../components/ui/wallet-name';
+import { WalletLabelEditor } from '../../../features/treasury/components/wallet-label-editor';
 import { SimulateDepositForm } from '../../../features/sandbox/components/simulate-deposit-form';
 import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
@@ -38,6 +42,7 @@ export function WalletDetailPage() {
   const balances = useQuery(walletBalancesQuery(walletId));
   const transactions = useInfiniteQuery(transactionListQuery({ walletId }));
   const { assets, decimalsFor } = useCatalog();
+  const named = useContext(WalletDirectoryContext)(walletId);
 
   if (wallet.isError) {
     return (
@@ -63,7 +68,7 @@ export function WalletDetailPage() {
         </Link>
       </nav>
       <PageHeader
-        title={data ? `Wallet of ${data.accountName}` : 'Wallet'}
+        title={named ? walletDisplayName(named) : data ? defaultWalletLabel(data) : 'Wallet'}
         description={<CopyableId value={walletId} label="wallet id" />}
         actions={
           canSend ? (
@@ -118,6 +123,16 @@ export function WalletDetailPage() {
           )}
         </Panel>
       </div>
+      {permissions.canCreateWithdrawal && data ? (
+        <Panel title="Label" className="mt-6">
+          <WalletLabelEditor
+            key={named?.label ?? ''}
+            walletId={walletId}
+            label={named?.label ?? null}
+            defaultLabel={defaultWalletLabel(data)}
+          />
+        </Panel>
+      ) : null}
       <Panel title="Balances" className="mt-6">
         <QueryView query={balances} skeleton={<TableSkeleton rows={2} label="Loading balances" />}>
           {(data) => (

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -9,7 +9,9 @@ import { WALLET_FILTERS } from '../../../features/wallets/api/keys';
 import { walletListQuery } from '../../../features/wallets/api/list-wallets';
 import { WalletFilters } from '../../../features/wallets/components/wallet-filters';
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';
+import { overviewQuery } from '../../../features/treasury/api/overview';
 import { useUrlFilters } from '../../../lib/url-filters';
+import { useCatalog } from '../../use-catalog';
 import { CreateWalletLauncher } from './create-wallet-launcher';
 
 export function WalletsPage() {
@@ -17,6 +19,11 @@ export function WalletsPage() {
   const query = useInfiniteQuery(walletListQuery(filters));
   const wallets = query.data?.pages.flatMap((page) => page.items) ?? [];
   const hasFilters = Object.values(filters).some(Boolean);
+  // Balances of every wallet in one call (the overview's), not one request per row.
+  const overview = useQuery(overviewQuery());
+  const { decimalsFor } = useCatalog();
+  const balancesFor = (walletId: string) =>
+    overview.data?.wallets.find((w) => w.id === walletId)?.balances;
 
   return (
     <>
@@ -44,7 +51,7 @@ export function WalletsPage() {
         >
           {() => (
             <>
-              <WalletsTable wallets={wallets} />
+              <WalletsTable wallets={wallets} balancesFor={balancesFor} decimalsFor={decimalsFor} />
               <LoadMore query={query} />
             </>
           )}

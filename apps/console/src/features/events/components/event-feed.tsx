@@ -12,10 +12,12 @@ export function EventFeed({
   events,
   selectedId,
   onSelect,
+  decimalsFor,
 }: {
   events: readonly FeedEvent[];
   selectedId: string | null;
   onSelect: (id: string) => void;
+  decimalsFor?: (asset: string) => number | null;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is the chosen virtualizer
@@ -53,18 +55,19 @@ export function EventFeed({
                 }}
                 aria-pressed={isSelected}
                 className={clsx(
-                  'flex h-full w-full items-center gap-3 border-b border-slate-100 px-4 text-left text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                  // Two lines on a phone (time and type, then the summary), one row from md up.
+                  'grid h-full w-full grid-cols-[auto_minmax(0,1fr)] content-center gap-x-3 border-b border-slate-100 px-4 text-left text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 md:grid-cols-[11rem_13rem_minmax(0,1fr)] md:items-center',
                   isSelected ? 'bg-indigo-50' : 'hover:bg-slate-50',
                 )}
               >
-                <span className="w-44 shrink-0 text-xs text-slate-600">
+                <span className="truncate text-xs text-slate-600">
                   <Time value={event.occurredAt} />
                 </span>
-                <span className="w-52 shrink-0 truncate font-mono text-xs font-medium text-slate-900">
+                <span className="truncate font-mono text-xs font-medium text-slate-900">
                   {event.type}
                 </span>
-                <span className="min-w-0 flex-1 truncate text-xs text-slate-700">
-                  {eventSummary(event)}
+                <span className="col-span-2 truncate text-xs text-slate-700 md:col-span-1">
+                  {eventSummary(event, decimalsFor)}
                 </span>
               </button>
             </li>

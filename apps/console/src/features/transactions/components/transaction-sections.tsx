@@ -1,6 +1,7 @@
 import { isTerminalStatus, type Transaction } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
 import { CopyableId } from '../../../components/ui/copy-button';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
@@ -16,7 +17,15 @@ export function OnChainDetails({ transaction }: { transaction: Transaction }) {
   return (
     <DetailList
       items={[
-        { label: 'Tx hash', value: <CopyableId value={details.txHash} label="transaction hash" /> },
+        {
+          label: 'Tx hash',
+          value: (
+            <span className="flex flex-wrap items-center gap-x-2">
+              <CopyableId value={details.txHash} label="transaction hash" isShort />
+              <ExplorerLink chain={transaction.chain} target="transaction" value={details.txHash} />
+            </span>
+          ),
+        },
         {
           label: 'Confirmations',
           value: (
@@ -30,8 +39,28 @@ export function OnChainDetails({ transaction }: { transaction: Transaction }) {
           label: 'Block',
           value: <span className="tabular-nums">{details.blockNumber ?? '—'}</span>,
         },
-        { label: 'From', value: <CopyableId value={details.fromAddress} label="from address" /> },
-        { label: 'To', value: <CopyableId value={details.toAddress} label="to address" /> },
+        {
+          label: 'From',
+          value: (
+            <span className="flex flex-wrap items-center gap-x-2">
+              <CopyableId value={details.fromAddress} label="from address" />
+              <ExplorerLink
+                chain={transaction.chain}
+                target="address"
+                value={details.fromAddress}
+              />
+            </span>
+          ),
+        },
+        {
+          label: 'To',
+          value: (
+            <span className="flex flex-wrap items-center gap-x-2">
+              <CopyableId value={details.toAddress} label="to address" />
+              <ExplorerLink chain={transaction.chain} target="address" value={details.toAddress} />
+            </span>
+          ),
+        },
         { label: 'Broadcast', value: <Time value={details.broadcastAt} /> },
       ]}
     />

@@ -4,6 +4,7 @@ import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
 import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
+import { WalletName } from '../../../components/ui/wallet-name';
 import { ExtraFields } from '../../../components/ui/extra-fields';
 import { DetailList } from '../../../components/ui/page-header';
 import { Time } from '../../../components/ui/time';
@@ -98,14 +99,7 @@ export function TransactionSummary({
           },
           {
             label: 'Wallet',
-            value: (
-              <Link
-                to={`/wallets/${encodeURIComponent(tx.walletId)}`}
-                className="font-mono text-xs text-indigo-700 hover:underline"
-              >
-                {tx.walletId}
-              </Link>
-            ),
+            value: <WalletName walletId={tx.walletId} />,
           },
           ...(tx.fromAddress
             ? [

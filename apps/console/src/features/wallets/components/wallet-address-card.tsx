@@ -2,6 +2,7 @@ import type { Wallet } from '@settlement/protocol';
 import { QRCodeSVG } from 'qrcode.react';
 import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 
 /** The deposit address, large, with copy and a QR code. */
 export function WalletAddressCard({ wallet }: { wallet: Wallet }) {
@@ -31,6 +32,7 @@ export function WalletAddressCard({ wallet }: { wallet: Wallet }) {
             {wallet.address}
           </code>
           <CopyButton value={wallet.address} label="address" />
+          <ExplorerLink chain={wallet.chain} target="address" value={wallet.address} />
         </div>
         <p className="text-xs text-slate-600">
           Send only assets enabled on {wallet.chain} to this address.

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setApiOrigin } from '../../lib/api-client';
+import { FakeWebSocket } from '../../test/fake-web-socket';
+import { renderWithApp, sessionFor } from '../../test/render';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import { AppShell } from './app-shell';
+import { NAV_ITEMS } from './nav-items';
+
+let server: TestServer;
+beforeAll(async () => {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  server = await startTestServer();
+  setApiOrigin(server.origin);
+  server.route('GET', '/bff/withdrawal-requests*', () => ({ body: { items: [] } }));
+  server.route('GET', '/bff/config', () => ({ body: { explorers: [] } }));
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  setApiOrigin(null);
+  await server.close();
+});
+
+describe('the navigation drawer', () => {
+  it('opens from the menu button with every navigation entry, and closes on a choice', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<AppShell />, { session: sessionFor('treasury') });
+    const menuButton = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+
+    await user.click(menuButton);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(NAV_ITEMS.map((item) => item.label));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(within(nav).getByRole('link', { name: 'Wallets' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+    expect(router.state.location.pathname).toBe('/wallets');
+  });
+
+  it('closes on Escape and gives focus back to the menu button', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AppShell />, { session: sessionFor('support') });
+    const menuButton = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+    await screen.findByRole('dialog', { name: 'Menu' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    });
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('keeps Sign out in the header, outside the drawer, so it is one tap away on a phone', async () => {
+    renderWithApp(<AppShell />, { session: sessionFor('support') });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+});
