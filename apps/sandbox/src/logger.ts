@@ -1,7 +1,7 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 
 /** Paths pino censors wherever they appear: signatures, tokens, keys, seeds. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers["x-api-signature"]',
   'req.headers.authorization',
   'req.headers.cookie',
