@@ -94,7 +94,7 @@ const layers = [
     ),
   },
   {
-    files: ['packages/client/src/**/*.ts'],
+    files: ['packages/client/src/**/*.ts', 'packages/sqlite/src/**/*.ts'],
     rules: restrict([
       {
         group: APPS.map((app) => `@settlement/${app}`),

@@ -1,0 +1,2 @@
+export { migrate, migrationChecksum, MigrationError } from './migrate';
+export type { Migration, MigrateOptions } from './migrate';
