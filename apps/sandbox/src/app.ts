@@ -12,7 +12,6 @@ import { rawBodyMiddleware } from './http/body';
 import { controlRoutes } from './http/control-routes';
 import { faultsMiddleware } from './http/faults-middleware';
 import { openDb, migrate, type Db } from './store/db';
-import { MIGRATIONS } from './store/migrations/index';
 import { createEventStream, type EventStream } from './events/stream';
 import { housekeeping } from './domain/housekeeping';
 import { mpcProvisioner } from './domain/mpc';
@@ -69,7 +68,7 @@ function loadCursorSecret(db: Db): Buffer {
 export function createSandbox(deps: SandboxDeps): Sandbox {
   const logger = deps.logger ?? createLogger('silent');
   const db = openDb(join(deps.dataDir, 'sandbox.db'));
-  migrate(db, MIGRATIONS);
+  migrate(db);
   const ctx: AppContext = {
     db,
     logger,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../store/db';
-import { migration101 } from '../store/migrations/101-money-movement';
+import { migration004 } from '../store/migrations/004-money-movement';
 import {
   availableOf,
   checkLedgerInvariants,
@@ -15,7 +15,7 @@ import {
 
 function freshDb() {
   const db = openDb(':memory:');
-  migrate(db, [migration101]);
+  migrate(db, [migration004]);
   return db;
 }
 

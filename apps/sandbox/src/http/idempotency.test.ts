@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors';
 import { appendEvent, orgEvents } from '../events/outbox';
 import { migrate, openDb, type Db } from '../store/db';
-import { MIGRATIONS } from '../store/migrations/index';
 import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyRecords, runIdempotent } from './idempotency';
 
 let dir: string;
@@ -14,7 +13,7 @@ let db: Db;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sandbox-idem-'));
   db = openDb(join(dir, 'sandbox.db'));
-  migrate(db, MIGRATIONS);
+  migrate(db);
   db.prepare(
     "INSERT INTO orgs (id, name, created_at) VALUES ('org', 'Org', '2030-01-01T00:00:00.000Z')",
   ).run();

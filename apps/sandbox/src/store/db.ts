@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Migration } from './migrations/migration';
+import { migrate as runMigrations, type Migration } from '@settlement/sqlite';
+import { MIGRATIONS } from './migrations/index';
 
 export type Db = Database.Database;
 
@@ -17,37 +18,41 @@ export function openDb(file: string): Db {
 }
 
 /**
- * Applies, in order and each in its own transaction, every migration newer than the
- * database's recorded version. Versions must be strictly increasing and unique.
+ * Brings the database up to date with the sandbox's migrations (forward only, checksummed; see
+ * @settlement/sqlite). Returns how many it applied.
  */
-export function migrate(db: Db, migrations: readonly Migration[]): number {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
-  let previous = 0;
-  for (const m of migrations) {
-    if (!Number.isInteger(m.version) || m.version <= previous) {
-      throw new Error(`migration ${m.version}-${m.name} is out of order`);
-    }
-    previous = m.version;
-  }
-  const applied = new Set(
-    db
-      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
-  );
-  const record = db.prepare(
-    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-  );
-  let count = 0;
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      m.up(db);
-      record.run(m.version, m.name, new Date().toISOString());
-    })();
-    count += 1;
-  }
-  return count;
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number {
+  return runMigrations(db, migrations, { adoptLegacy: adoptSchemaMigrations });
+}
+
+/** What the sandbox's first runner recorded in `schema_migrations` (by number), by today's names. */
+const LEGACY_VERSIONS: ReadonlyMap<number, string> = new Map([
+  [1, '001-core'],
+  [2, '002-events'],
+  [3, '003-accounts-wallets-mpc'],
+  [101, '004-money-movement'],
+]);
+
+/** Reads and drops the first runner's `schema_migrations`, so one table records what ran. */
+function adoptSchemaMigrations(db: Db): string[] {
+  const legacy = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+    )
+    .get();
+  if (legacy === undefined) return [];
+  const names = db
+    .prepare<[], { version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    .all()
+    .map(({ version }) => {
+      const name = LEGACY_VERSIONS.get(version);
+      if (name === undefined) {
+        throw new Error(
+          `schema_migrations records version ${version}, which this code does not know`,
+        );
+      }
+      return name;
+    });
+  db.exec('DROP TABLE schema_migrations');
+  return names;
 }

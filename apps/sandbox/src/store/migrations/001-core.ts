@@ -1,11 +1,9 @@
-import type { Migration } from './migration';
+import type { Migration } from '@settlement/sqlite';
 
 /** Organizations, API keys, nonces, idempotency records, server secrets, faults. */
 export const migration001: Migration = {
-  version: 1,
-  name: 'core',
-  up: (db) => {
-    db.exec(`
+  name: '001-core',
+  sql: `
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
       CREATE TABLE orgs (
@@ -52,6 +50,5 @@ export const migration001: Migration = {
         enabled INTEGER NOT NULL,
         PRIMARY KEY (org_id, asset, chain)
       ) WITHOUT ROWID;
-    `);
-  },
+    `,
 };

@@ -1,11 +1,9 @@
-import type { Migration } from './migration';
+import type { Migration } from '@settlement/sqlite';
 
 /** The durable outbox: one row per business event, per-org increasing sequence. */
 export const migration002: Migration = {
-  version: 2,
-  name: 'events',
-  up: (db) => {
-    db.exec(`
+  name: '002-events',
+  sql: `
       CREATE TABLE events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,
         id TEXT NOT NULL UNIQUE,
@@ -18,6 +16,5 @@ export const migration002: Migration = {
         created_at TEXT NOT NULL,
         UNIQUE (org_id, sequence)
       );
-    `);
-  },
+    `,
 };

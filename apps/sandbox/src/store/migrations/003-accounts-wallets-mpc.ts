@@ -1,11 +1,9 @@
-import type { Migration } from './migration';
+import type { Migration } from '@settlement/sqlite';
 
 /** Ledger accounts, wallets and the per-org MPC key. */
 export const migration003: Migration = {
-  version: 3,
-  name: 'accounts-wallets-mpc',
-  up: (db) => {
-    db.exec(`
+  name: '003-accounts-wallets-mpc',
+  sql: `
       CREATE TABLE accounts (
         id TEXT PRIMARY KEY,
         org_id TEXT NOT NULL REFERENCES orgs(id),
@@ -47,6 +45,5 @@ export const migration003: Migration = {
         created_at TEXT NOT NULL,
         activated_at TEXT
       );
-    `);
-  },
+    `,
 };

@@ -1,13 +1,13 @@
+import type { Migration } from '@settlement/sqlite';
 import { migration001 } from './001-core';
 import { migration002 } from './002-events';
 import { migration003 } from './003-accounts-wallets-mpc';
-import { migration101 } from './101-money-movement';
-import type { Migration } from './migration';
+import { migration004 } from './004-money-movement';
 
-/** Every migration, in order. Append new ones at the end (never renumber or edit applied ones). */
+/** Every migration, in name order. Append new ones at the end; never rename or edit applied ones. */
 export const MIGRATIONS: readonly Migration[] = [
   migration001,
   migration002,
   migration003,
-  migration101,
+  migration004,
 ];

@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '@settlement/sqlite';
 
 /**
  * Money movement (Sandbox II): double-entry ledger, transactions, signing intents, deposits
@@ -114,10 +114,5 @@ CREATE TABLE chain_state (
 );
 `;
 
-export const migration101: Migration = {
-  version: 101,
-  name: 'money-movement',
-  up: (db) => {
-    db.exec(SQL);
-  },
-};
+/** Numbered 101 until the runner moved to names; databases that recorded 101 adopt it (see ../db.ts). */
+export const migration004: Migration = { name: '004-money-movement', sql: SQL };
