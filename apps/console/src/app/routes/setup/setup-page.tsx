@@ -14,7 +14,7 @@ import { coSignerHealthQuery } from '../../../features/mpc/api/co-signer-health'
 import { useInitializeMpcMutation } from '../../../features/mpc/api/initialize-mpc';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { ReadinessPanel } from '../../../features/mpc/components/readiness-panel';
-import { isSetupComplete, setupSteps } from '../../../features/mpc/components/setup-steps';
+import { isSetupComplete, setupSteps } from '../../../features/mpc/model/setup-steps';
 import { SetupWalkthrough } from '../../../features/mpc/components/setup-walkthrough';
 import { defaultChain } from '../../../features/mpc/default-chain';
 import { CoSignerSwitch } from '../../../features/sandbox/components/co-signer-switch';

@@ -7,9 +7,9 @@ import {
   decisionFixture,
   policyBlockedFixture,
   withdrawalRequestFixture,
-} from '../../../features/transactions/components/governance-fixtures';
-import { savePendingWithdrawal } from '../../../features/transactions/components/pending-withdrawal';
-import { loadDraft } from '../../../features/transactions/components/withdrawal-draft';
+} from '../../../features/transactions/governance-fixtures';
+import { savePendingWithdrawal } from '../../../features/transactions/model/pending-withdrawal';
+import { loadDraft } from '../../../features/transactions/model/withdrawal-draft';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';

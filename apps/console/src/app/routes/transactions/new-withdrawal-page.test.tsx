@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   loadPendingWithdrawal,
   savePendingWithdrawal,
-} from '../../../features/transactions/components/pending-withdrawal';
-import { saveDraft } from '../../../features/transactions/components/withdrawal-draft';
+} from '../../../features/transactions/model/pending-withdrawal';
+import { saveDraft } from '../../../features/transactions/model/withdrawal-draft';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';

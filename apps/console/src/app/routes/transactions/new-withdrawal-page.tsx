@@ -17,18 +17,18 @@ import { roleReason } from '../../../features/session/permissions';
 import { addressBookQuery } from '../../../features/transactions/api/address-book';
 import { useCreateTransactionMutation } from '../../../features/transactions/api/create-transaction';
 import { ApprovalSentPanel } from '../../../features/transactions/components/approval-sent-panel';
-import { classifyDestination } from '../../../features/transactions/components/destination';
+import { classifyDestination } from '../../../features/transactions/model/destination';
 import {
   clearPendingWithdrawal,
   loadPendingWithdrawal,
   savePendingWithdrawal,
-} from '../../../features/transactions/components/pending-withdrawal';
+} from '../../../features/transactions/model/pending-withdrawal';
 import {
   clearDraft,
   loadDraft,
   saveDraft,
-} from '../../../features/transactions/components/withdrawal-draft';
-import type { SavedDraft } from '../../../features/transactions/components/withdrawal-draft';
+} from '../../../features/transactions/model/withdrawal-draft';
+import type { SavedDraft } from '../../../features/transactions/model/withdrawal-draft';
 import {
   EMPTY_DRAFT,
   WithdrawalForm,
@@ -41,7 +41,7 @@ import { WithdrawalReviewPanel } from '../../../features/transactions/components
 import {
   adviceFor,
   unknownOutcomeOf,
-} from '../../../features/transactions/components/withdrawal-errors';
+} from '../../../features/transactions/model/withdrawal-errors';
 import { walletListQuery } from '../../../features/wallets/api/list-wallets';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
 import { newOperationId } from '../../../lib/operation-id';

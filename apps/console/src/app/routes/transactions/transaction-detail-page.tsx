@@ -13,7 +13,7 @@ import { transactionDetailQuery } from '../../../features/transactions/api/trans
 import { transactionTimelineQuery } from '../../../features/transactions/api/transaction-timeline';
 import { FundsSummary } from '../../../features/transactions/components/funds-summary';
 import { StatusTimeline } from '../../../features/transactions/components/status-timeline';
-import { buildTimeline } from '../../../features/transactions/components/timeline';
+import { buildTimeline } from '../../../features/transactions/model/milestones';
 import {
   BalanceEffects,
   NetworkFee,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import type { ErrorAdvice } from '../../../features/transactions/components/withdrawal-errors';
+import type { ErrorAdvice } from '../../../features/transactions/model/withdrawal-errors';
 import { isApiError } from '../../../lib/api-client';
 
 /**

@@ -5,7 +5,7 @@ import { renderWithApp } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { CreateAccountForm } from './create-account-dialog';
-import { checkMetadata } from './metadata-editor';
+import { checkMetadata } from '../model/metadata';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useCreateAccountMutation } from '../api/create-account';
-import { checkMetadata } from './metadata-editor';
+import { checkMetadata } from '../model/metadata';
 
 export function CreateAccountDialog({
   isOpen,

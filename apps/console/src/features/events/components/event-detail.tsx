@@ -3,7 +3,7 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { JsonBlock } from '../../../components/ui/extra-fields';
 import { DetailList } from '../../../components/ui/page-header';
 import { Time } from '../../../components/ui/time';
-import type { FeedEvent } from './event-filter';
+import type { FeedEvent } from '../model/event-filter';
 
 function idOf(data: Record<string, unknown>, key: string): string | null {
   const value = data[key];

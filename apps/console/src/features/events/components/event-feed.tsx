@@ -2,8 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useRef } from 'react';
 import { Time } from '../../../components/ui/time';
-import { eventSummary } from './event-filter';
-import type { FeedEvent } from './event-filter';
+import { eventSummary } from '../model/event-filter';
+import type { FeedEvent } from '../model/event-filter';
 
 const ROW_HEIGHT = 56;
 

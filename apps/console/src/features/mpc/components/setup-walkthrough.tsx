@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import type { SetupStep, StepId, StepState } from './setup-steps';
+import type { SetupStep, StepId, StepState } from '../model/setup-steps';
 
 const stateText: Record<StepState, string> = {
   done: 'Done',

@@ -1,6 +1,6 @@
 import type { AddressBookEntry } from '@settlement/protocol';
 import { SelectField } from '../../../components/ui/field';
-import { bookOptionsFor, bookStatusOf } from './address-book-status';
+import { bookOptionsFor, bookStatusOf } from '../model/address-book-status';
 
 /**
  * The address book beside the destination: its ACTIVE entries of the wallet's chain by label

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AddressInput } from './address-input';
-import type { Destination } from './destination';
+import type { Destination } from '../model/destination';
 
 const VALID = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const NOW = '2026-01-01T00:00:00Z';

@@ -1,7 +1,7 @@
 import { tronAddressProblem } from '@settlement/protocol';
 import { TextField } from '../../../components/ui/field';
-import { destinationProblem } from './destination';
-import type { Destination } from './destination';
+import { destinationProblem } from '../model/destination';
+import type { Destination } from '../model/destination';
 
 /** Why `value` is not a TRON address (protocol's validation), in words; null when it is one. */
 export function addressProblem(value: string): string | null {

@@ -1,7 +1,7 @@
 import { atomicToDisplay } from '@settlement/protocol';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { parseAmount } from './withdrawal-math';
+import { parseAmount } from '../model/withdrawal-math';
 
 /** Amount in display units, converted exactly to atomic as it is typed; Max leaves room for the fee. */
 export function AmountInput({

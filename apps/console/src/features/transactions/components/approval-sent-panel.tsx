@@ -5,7 +5,7 @@ import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Time } from '../../../components/ui/time';
-import { approvalsText } from './policy-decision';
+import { approvalsText } from '../model/policy-decision';
 
 /**
  * The answer to a withdrawal the policy holds for approval (202): said plainly that nothing

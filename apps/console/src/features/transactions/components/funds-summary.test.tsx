@@ -8,7 +8,7 @@ import {
   pendingTrx,
   revertedUsdt,
   valueOf,
-} from './transaction-fixtures';
+} from '../transaction-fixtures';
 
 describe('FundsSummary', () => {
   it('FAILED before broadcast: not debited, no fee, amount and fee reserve returned', () => {

@@ -1,7 +1,7 @@
 import { isTerminalStatus, type Transaction } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
 import { DetailList } from '../../../components/ui/page-header';
-import { fundsOutcome, isFailedStatus, type AssetOutcome } from './funds-outcome';
+import { fundsOutcome, isFailedStatus, type AssetOutcome } from '../model/funds-outcome';
 
 type Decimals = (asset: string) => number | null;
 

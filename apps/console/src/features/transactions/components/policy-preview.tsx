@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '../../../components/ui/amount';
 import { dryRunQuery } from '../api/dry-run';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { decisionSummary } from './policy-decision';
+import { decisionSummary } from '../model/policy-decision';
 
 const TONES = {
   allow: 'border-emerald-300 bg-emerald-50 text-emerald-950',

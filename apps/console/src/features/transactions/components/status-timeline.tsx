@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Time } from '../../../components/ui/time';
-import type { Milestone } from './timeline';
+import type { Milestone } from '../model/milestones';
 
 const dot: Record<Milestone['state'], string> = {
   done: 'bg-emerald-600 ring-emerald-100',

@@ -8,7 +8,7 @@ import {
   revertedUsdt,
   withStatus,
   valueOf,
-} from './transaction-fixtures';
+} from '../transaction-fixtures';
 
 describe('NetworkFee', () => {
   it('labels the estimate and says no fee was charged on a withdrawal that failed before broadcast', () => {

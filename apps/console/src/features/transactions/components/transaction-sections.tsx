@@ -5,7 +5,7 @@ import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
-import { fundsOutcome } from './funds-outcome';
+import { fundsOutcome } from '../model/funds-outcome';
 
 type Decimals = (asset: string) => number | null;
 

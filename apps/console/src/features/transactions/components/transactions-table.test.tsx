@@ -7,7 +7,7 @@ import {
   failedBeforeBroadcast,
   revertedUsdt,
   withStatus,
-} from './transaction-fixtures';
+} from '../transaction-fixtures';
 import { TransactionsTable } from './transactions-table';
 
 // jsdom lays nothing out: give the virtualizer's scroll box a size so it renders rows.

@@ -8,7 +8,7 @@ import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
-import { isFailedStatus } from './funds-outcome';
+import { isFailedStatus } from '../model/funds-outcome';
 
 const ROW_HEIGHT = 52;
 

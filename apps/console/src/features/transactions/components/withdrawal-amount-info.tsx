@@ -1,7 +1,7 @@
 import { atomicToDisplay } from '@settlement/protocol';
 import type { Asset } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
-import type { FeePlan } from './withdrawal-math';
+import type { FeePlan } from '../model/withdrawal-math';
 
 /** What the chosen wallet holds of the chosen asset, and of the native asset paying a token's fee. */
 export function AvailableBalance({

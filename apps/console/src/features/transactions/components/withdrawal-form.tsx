@@ -11,12 +11,12 @@ import type { ReactNode, SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { AddressBookField } from './address-book-field';
-import { bookStatusOf } from './address-book-status';
+import { bookStatusOf } from '../model/address-book-status';
 import { AddressInput, addressProblem } from './address-input';
-import { destinationProblem } from './destination';
-import type { Destination } from './destination';
+import { destinationProblem } from '../model/destination';
+import type { Destination } from '../model/destination';
 import { AmountInput } from './amount-input';
-import { dryRunRequestOf } from './policy-decision';
+import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
 import { SourceWalletField } from './source-wallet-field';
 import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
@@ -28,8 +28,8 @@ import {
   nativeAssetOf,
   parseAmount,
   parseFeeLimit,
-} from './withdrawal-math';
-import type { FeePlan } from './withdrawal-math';
+} from '../model/withdrawal-math';
+import type { FeePlan } from '../model/withdrawal-math';
 
 export type WithdrawalDraft = {
   asset: string;

@@ -4,7 +4,7 @@ import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
-import { dryRunRequestOf } from './policy-decision';
+import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
 import type { WithdrawalReview } from './withdrawal-form';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from '@settlement/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TimelineEvent } from '../api/transaction-timeline';
-import { buildTimeline } from './timeline';
+import { buildTimeline } from './milestones';
 
 const AT = '2025-01-01T00:00:00.000Z';
 

@@ -5,7 +5,7 @@ import {
   failedBeforeBroadcast,
   pendingTrx,
   revertedUsdt,
-} from './transaction-fixtures';
+} from '../transaction-fixtures';
 
 describe('fundsOutcome', () => {
   it('FAILED before broadcast: nothing debited, no fee, amount and fee reserve returned', () => {
