@@ -41,6 +41,11 @@ describe('loadConfig', () => {
     ).toThrow(/PORT.*UPSTREAM_URL.*SESSION_IDLE_MS/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
   });
+
+  it('refuses an IP address as the WebAuthn relying party (browsers refuse every ceremony)', () => {
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: '127.0.0.1' })).toThrow(/WEBAUTHN_RP_ID/);
+    expect(loadConfig({ WEBAUTHN_RP_ID: 'console.example' }).webauthn.rpId).toBe('console.example');
+  });
 });
 
 describe('parseKeys', () => {

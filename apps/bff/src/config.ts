@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/, 'must be a host name (not an IP address)')
+    // Browsers refuse WebAuthn for an IP address as relying party: every ceremony would fail.
+    .refine((host) => !/^[\d.]+$/.test(host), 'must be a host name (not an IP address)')
     .default('localhost'),
   WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Settlement Console'),
   WEBAUTHN_ORIGINS: optional(z.string().min(1)),
