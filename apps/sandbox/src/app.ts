@@ -22,7 +22,7 @@ import {
   createMoneyMovement,
   type MoneyMovement,
   type MoneyMovementOptions,
-} from './domain/transactions-service';
+} from './domain/money-movement';
 
 export type SandboxDeps = {
   dataDir: string;

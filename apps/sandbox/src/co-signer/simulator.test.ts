@@ -18,7 +18,7 @@ import {
   type RestartableHarness,
   type OrgClient,
   type WalletInfo,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 
 const EXTERNAL = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuD';
 const TIMEOUT_MS = 3_000;

@@ -12,7 +12,7 @@ import {
   type Harness,
   type OrgClient,
   type WalletInfo,
-} from './transactions-harness';
+} from '../test-support/sandbox-harness';
 
 // Blocks and signatures come only when a test asks for them, so each step is observable.
 const EXTERNAL = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuD';

@@ -13,7 +13,7 @@ import {
   waitFor,
   type Harness,
   type OrgClient,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 
 let harness: Harness;
 

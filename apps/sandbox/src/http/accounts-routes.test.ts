@@ -6,7 +6,7 @@ import {
   startHarness,
   type Harness,
   type OrgClient,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 
 let harness: Harness;
 let client: OrgClient;

@@ -6,7 +6,7 @@ import {
   publicKeyFromSeed,
   signRestRequest,
 } from '@settlement/protocol/signing';
-import { createOrgClient, startHarness, type Harness } from '../domain/transactions-harness';
+import { createOrgClient, startHarness, type Harness } from '../test-support/sandbox-harness';
 import { DEFAULT_FAULTS } from '../domain/faults';
 
 let harness: Harness;

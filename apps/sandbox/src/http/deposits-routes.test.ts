@@ -13,7 +13,7 @@ import {
   type Harness,
   type OrgClient,
   type WalletInfo,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 
 let harness: Harness;
 let client: OrgClient;

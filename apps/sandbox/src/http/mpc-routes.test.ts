@@ -7,7 +7,7 @@ import {
   waitFor,
   type Harness,
   type OrgClient,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 import { setAssetEnabled } from '../domain/assets';
 import { advanceMpcProvisioning } from '../domain/mpc';
 

@@ -20,7 +20,7 @@ import {
   type Harness,
   type OrgClient,
   type WalletInfo,
-} from '../domain/transactions-harness';
+} from '../test-support/sandbox-harness';
 
 const EXTERNAL = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuD';
 const BAD_CHECKSUM = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuA';

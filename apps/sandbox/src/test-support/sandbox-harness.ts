@@ -16,8 +16,8 @@ import {
 } from '@settlement/protocol/signing';
 import { createSandbox, type Sandbox, type SandboxDeps } from '../app';
 import { orgEvents, type StoredEvent } from '../events/outbox';
-import { checkLedgerInvariants } from './ledger';
-import type { MoneyMovementOptions } from './transactions-service';
+import { checkLedgerInvariants } from '../domain/ledger';
+import type { MoneyMovementOptions } from '../domain/money-movement';
 
 /**
  * Test support only (imported by *.test.ts): a real sandbox on 127.0.0.1:0 in a temp dir, a
