@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { addressBookQuery } from '../../../features/governance/api/address-book';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { policyQuery, policyVersionsQuery } from '../../../features/governance/api/policy';

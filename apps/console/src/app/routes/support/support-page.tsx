@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextField } from '../../../components/ui/field';
-import { PageHeader, Panel } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import {
   cleanSupportQuery,

@@ -1,7 +1,7 @@
 import type { Transaction } from '@settlement/protocol';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Panel } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
