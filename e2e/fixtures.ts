@@ -2,9 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Role } from '@settlement/protocol';
 import { STACK } from './stack';
-
-export type Role = 'admin' | 'treasury' | 'support';
 
 type DemoCredentials = {
   orgId: string;

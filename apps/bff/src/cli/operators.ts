@@ -3,10 +3,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { generatePassword, hashPassword, passwordWeakness } from '../services/passwords';
 import { openDb } from '../store/db';
-import { RoleSchema, UsernameSchema, createOperatorStore } from '../store/operators';
+import { ROLES, RoleSchema, UsernameSchema } from '@settlement/protocol';
+import { createOperatorStore } from '../store/operators';
 
 const USAGE = `usage:
-  npm run operators -w @settlement/bff -- add <username> --role <support|treasury|admin> [--password-stdin]
+  npm run operators -w @settlement/bff -- add <username> --role <${ROLES.join('|')}> [--password-stdin]
   npm run operators -w @settlement/bff -- reset-password <username> [--password-stdin]
   npm run operators -w @settlement/bff -- list
 Without --password-stdin a random password is generated and printed once.`;
@@ -57,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
       throw new Error(`username ${username.error.issues[0]?.message ?? 'is invalid'}\n${USAGE}`);
     if (command === 'add') {
       const role = RoleSchema.safeParse(values.role);
-      if (!role.success) throw new Error(`--role must be support, treasury or admin\n${USAGE}`);
+      if (!role.success) throw new Error(`--role must be one of ${ROLES.join(', ')}\n${USAGE}`);
       if (operators.findByUsername(username.data))
         throw new Error(`operator ${username.data} exists`);
       const { password, isGenerated } = await passwordFrom(values['password-stdin'], username.data);

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RoleSchema, type Role } from '@settlement/protocol';
 import { request } from 'undici';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type KeysFile } from '../config';
@@ -8,7 +9,7 @@ import { generatePassword, hashPassword } from '../services/passwords';
 import { DEMO_POLICY } from '../governance/demo-policy';
 import { createPolicyStore } from '../governance/policy-store';
 import { openDb } from '../store/db';
-import { createOperatorStore, type Role } from '../store/operators';
+import { createOperatorStore } from '../store/operators';
 
 /** Least privilege: one key per need (DESIGN.md "Operators and keys"). */
 export const DEMO_KEYS = [
@@ -35,7 +36,7 @@ const CredentialsSchema = z.object({
   operators: z.array(
     z.object({
       username: z.string(),
-      role: z.enum(['support', 'treasury', 'admin']),
+      role: RoleSchema,
       password: z.string(),
     }),
   ),

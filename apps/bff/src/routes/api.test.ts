@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../services/operations';
-import { hasRole, ROLES, type Role } from '../store/operators';
+import { hasRole, ROLES, type Role } from '@settlement/protocol';
 import {
   SIGNATURE_PATTERN,
   secretsOf,

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../errors';
 import type { Services } from '../services/context';
 import { requireRoleOf } from '../services/auth';
-import type { Role } from '../store/operators';
+import type { Role } from '@settlement/protocol';
 import type { Session } from '../store/sessions';
 
 export function readCookie(req: IncomingMessage, name: string): string | null {

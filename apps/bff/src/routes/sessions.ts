@@ -1,10 +1,9 @@
 import express, { type Router } from 'express';
-import type { SessionInfo, SessionList } from '@settlement/protocol';
+import { hasRole, type SessionInfo, type SessionList } from '@settlement/protocol';
 import { HttpError } from '../errors';
 import { auditSecurity } from '../security/audit';
 import { deviceOf } from '../security/device';
 import type { Services } from '../services/context';
-import { hasRole } from '../store/operators';
 import type { Session, SessionListing } from '../store/sessions';
 import { requireSession } from './guards';
 

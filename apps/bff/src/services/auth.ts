@@ -1,13 +1,15 @@
 import {
   ChangePasswordRequestSchema,
+  hasRole,
   LoginRequestSchema,
   type Me,
   type PendingSignIn,
+  type Role,
   type SignInResult,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
 import { auditSecurity } from '../security/audit';
-import { hasRole, type Operator, type Role } from '../store/operators';
+import type { Operator } from '../store/operators';
 import type { Session, SessionStage } from '../store/sessions';
 import type { Services } from './context';
 import { DUMMY_HASH, hashPassword, passwordWeakness, verifyPassword } from './passwords';

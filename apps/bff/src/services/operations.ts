@@ -1,5 +1,5 @@
 import type { KeyScope } from '../config';
-import type { Role } from '../store/operators';
+import type { Role } from '@settlement/protocol';
 
 /**
  * The allowlist of the interface's operations the BFF exposes under /bff/api/v1: each maps to

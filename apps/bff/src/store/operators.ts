@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ROLES, RoleSchema, UsernameSchema, type Role } from '@settlement/protocol';
+import { RoleSchema, type Role } from '@settlement/protocol';
 import type { Db } from './db';
-
-// The one role list lives in the shared contract; re-exported for the BFF's own modules.
-export { ROLES, RoleSchema, UsernameSchema, type Role };
-
-const ROLE_RANK: Record<Role, number> = { support: 1, treasury: 2, admin: 3 };
-
-export function hasRole(actual: Role, required: Role): boolean {
-  return ROLE_RANK[actual] >= ROLE_RANK[required];
-}
 
 export type Operator = {
   id: number;

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { STEP_UP_FRESH_MS, SignInStepSchema, type SignInStep } from '@settlement/protocol';
+import {
+  RoleSchema,
+  STEP_UP_FRESH_MS,
+  SignInStepSchema,
+  type Role,
+  type SignInStep,
+} from '@settlement/protocol';
 import type { Db } from './db';
-import { RoleSchema, type Role } from './operators';
 
 /** `complete`: signed in; any other stage can only finish signing in (or sign out). */
 export type SessionStage = 'complete' | SignInStep;

@@ -6,9 +6,15 @@ import { z } from 'zod';
  * fixes the routes; the BFF types its answers and the console parses them with these schemas.
  */
 
+/** The one role list, from least to most privilege: each role may do all the earlier ones may. */
 export const ROLES = ['support', 'treasury', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
+
+/** Whether `actual` may do what `required` may (its place in ROLES is the same or later). */
+export function hasRole(actual: Role, required: Role): boolean {
+  return ROLES.indexOf(actual) >= ROLES.indexOf(required);
+}
 
 export const UPSTREAM_KINDS = ['sandbox', 'remote'] as const;
 

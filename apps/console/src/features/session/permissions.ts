@@ -1,4 +1,4 @@
-import type { Me } from '@settlement/protocol';
+import { hasRole, type Me, type Role } from '@settlement/protocol';
 
 /** What the signed-in operator may do; the BFF enforces the same table. */
 export type Permissions = {
@@ -11,8 +11,8 @@ export type Permissions = {
 
 export function permissionsFor(session: Pick<Me, 'operator' | 'upstream'>): Permissions {
   const { role } = session.operator;
-  const isTreasury = role === 'treasury' || role === 'admin';
-  const isAdmin = role === 'admin';
+  const isTreasury = hasRole(role, 'treasury');
+  const isAdmin = hasRole(role, 'admin');
   return {
     canCreateAccount: isTreasury,
     canCreateWallet: isTreasury,
@@ -22,7 +22,7 @@ export function permissionsFor(session: Pick<Me, 'operator' | 'upstream'>): Perm
   };
 }
 
-export function roleReason(action: string, needed: 'treasury' | 'admin'): string {
+export function roleReason(action: string, needed: Exclude<Role, 'support'>): string {
   return needed === 'admin'
     ? `Only an admin can ${action}.`
     : `Only treasury or admin operators can ${action}.`;
