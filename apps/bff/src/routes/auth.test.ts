@@ -18,6 +18,17 @@ beforeAll(async () => {
   bff = await startBff({ sandbox });
 }, 60_000);
 
+/** The BFF's clock for one test: starts at the real time and moves only when the test says. */
+function manualClock() {
+  let at = Date.now();
+  return {
+    now: () => at,
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+}
+
 afterAll(async () => {
   for (const instance of others) await instance.close();
   await bff.close();
@@ -127,34 +138,38 @@ describe('sessions', () => {
     expect((await bff.call('GET', '/bff/auth/me', { browser: first })).status).toBe(401);
   });
 
-  it('expires an idle session', async () => {
+  it('expires a session idle for longer than SESSION_IDLE_MS, and not before', async () => {
+    const clock = manualClock();
     const short = await startBff({
       sandbox,
       env: { SESSION_IDLE_MS: '1000', SESSION_ABSOLUTE_MS: '60000' },
+      now: clock.now,
     });
     others.push(short);
     const browser = await short.login('support');
+    clock.advance(1_000);
     expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_300));
+    clock.advance(1_001);
     const expired = await short.call('GET', '/bff/auth/me', { browser });
     expect(expired.status).toBe(401);
     expect(expired.json).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('expires a session at its absolute lifetime even while in use', async () => {
+    const clock = manualClock();
     const short = await startBff({
       sandbox,
       env: { SESSION_IDLE_MS: '1000', SESSION_ABSOLUTE_MS: '1600' },
+      now: clock.now,
     });
     others.push(short);
     const browser = await short.login('support');
-    const loggedInAt = Date.now();
     // Kept busy (never idle for 1 s) until past the absolute lifetime.
-    while (Date.now() - loggedInAt < 900) {
-      await new Promise((r) => setTimeout(r, 250));
+    for (let step = 0; step < 3; step += 1) {
+      clock.advance(500);
       expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, Math.max(0, 1_800 - (Date.now() - loggedInAt))));
+    clock.advance(200);
     expect((await short.call('GET', '/bff/auth/me', { browser })).status).toBe(401);
   });
 });
