@@ -1,7 +1,9 @@
 import { tronAddressFromPublicKey } from '@settlement/protocol';
+import type { OperationView } from '@settlement/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operationViewFixture } from '../../../features/transactions/bff-fixtures';
 import {
   loadPendingWithdrawal,
   savePendingWithdrawal,
@@ -44,23 +46,9 @@ const mainnetWallet = {
   address: MAINNET_ADDRESS,
 };
 
-/** The BFF's operation view (the protocol's OperationViewSchema) with these fields. */
-function view(fields: Record<string, unknown>) {
-  return {
-    body: {
-      operationId: 'op',
-      operation: 'transactions.create',
-      state: 'unknown',
-      idempotencyKey: 'op-key',
-      clientReference: 'ref',
-      upstreamRequestId: null,
-      correlationId: null,
-      attempts: [],
-      createdAt: NOW,
-      updatedAt: NOW,
-      ...fields,
-    },
-  };
+/** The BFF's operation view, parsed by the protocol's OperationViewSchema, with these fields. */
+function view(fields: Partial<OperationView>): Reply {
+  return { body: operationViewFixture(fields) };
 }
 const transaction = {
   id: 'tx_1',
@@ -189,12 +177,14 @@ describe('NewWithdrawalPage', () => {
   });
 
   it('reviews atomic amount, fee and total, and a double click creates one withdrawal', async () => {
+    // The answer waits until the test releases it, so every click lands while it is in flight.
+    let respond: () => void = () => undefined;
     postReply = () =>
-      new Promise((resolve) =>
-        setTimeout(() => {
+      new Promise((resolve) => {
+        respond = () => {
           resolve({ status: 201, body: transaction });
-        }, 150),
-      );
+        };
+      });
     const { router } = await fillAndReview();
     expect(screen.getByText('8900000')).toBeInTheDocument();
     expect(screen.getByText('External withdrawal')).toBeInTheDocument();
@@ -205,6 +195,10 @@ describe('NewWithdrawalPage', () => {
     fireEvent.click(send);
     fireEvent.click(send);
     fireEvent.click(send);
+    await waitFor(() => {
+      expect(posts()).toHaveLength(1);
+    });
+    respond();
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/transactions/tx_1');
     });

@@ -1,6 +1,6 @@
-import type { Transaction } from '@settlement/protocol';
+import type { SupportEvent, Transaction } from '@settlement/protocol';
 import { describe, expect, it } from 'vitest';
-import type { TimelineEvent } from '../api/transaction-timeline';
+import { supportEventFixture } from '../bff-fixtures';
 import { buildTimeline } from './milestones';
 
 const AT = '2025-01-01T00:00:00.000Z';
@@ -24,14 +24,14 @@ function withdrawal(overrides: Partial<Transaction>): Transaction {
 
 let seq = 0;
 /** An event as the sandbox stores it: lifecycle data with its `stage` and `txHash`. */
-function event(type: string, stage: string, txHash: string | null = null): TimelineEvent {
+function event(type: string, stage: string, txHash: string | null = null): SupportEvent {
   seq += 1;
-  return {
+  return supportEventFixture({
     id: `ev_${seq}`,
     type,
     occurredAt: `2025-01-01T00:00:${String(seq).padStart(2, '0')}.000Z`,
     data: { transactionId: 'tx_1', stage, txHash, confirmations: txHash ? 1 : 0 },
-  };
+  });
 }
 
 const states = (milestones: ReturnType<typeof buildTimeline>) =>

@@ -1,6 +1,8 @@
 import { FINALITY_CONFIRMATIONS, isTerminalStatus } from '@settlement/protocol';
-import type { Transaction } from '@settlement/protocol';
-import type { TimelineEvent } from '../api/transaction-timeline';
+import type { SupportEvent, Transaction } from '@settlement/protocol';
+
+/** A stored event of the transaction (from the BFF's support search). */
+type TimelineEvent = SupportEvent;
 
 /** `skipped`: the transaction ended (failed) without this step ever happening. */
 export type MilestoneState = 'done' | 'current' | 'pending' | 'failed' | 'skipped';
