@@ -3,7 +3,9 @@ import {
   AddressBookEntrySchema,
   PolicyDecisionSchema,
   PolicySchema,
+  PolicyVersionsSchema,
   WithdrawalRequestCreatedSchema,
+  WithdrawalRequestListSchema,
   WithdrawalRequestSchema,
   type PolicyDocument,
   type WithdrawalRequest,
@@ -262,7 +264,7 @@ describe('withdrawal governance against the sandbox', () => {
     const list = await bff.call('GET', '/bff/withdrawal-requests?status=REJECTED', {
       browser: who.support,
     });
-    expect((list.json as { items: { id: string }[] }).items.map((i) => i.id)).toContain(id);
+    expect(WithdrawalRequestListSchema.parse(list.json).items.map((i) => i.id)).toContain(id);
   });
 });
 
@@ -353,7 +355,9 @@ describe('policy versions', () => {
     });
     const versions = await bff.call('GET', '/bff/policy/versions', { browser: who.support });
     expect(
-      (versions.json as { items: { version: number }[] }).items.map((v) => v.version).slice(0, 2),
+      PolicyVersionsSchema.parse(versions.json)
+        .items.map((v) => v.version)
+        .slice(0, 2),
     ).toEqual([current.version + 1, current.version]);
   });
 });

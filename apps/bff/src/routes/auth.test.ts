@@ -1,3 +1,4 @@
+import { MeSchema } from '@settlement/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SIGNATURE_PATTERN,
@@ -41,7 +42,7 @@ describe('login', () => {
       body: { username: 'treasury', password: bff.password('treasury') },
     });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({
+    expect(MeSchema.parse(response.json)).toEqual({
       operator: { username: 'treasury', role: 'treasury' },
       csrfToken: expect.any(String),
       upstream: { kind: 'sandbox' },
@@ -116,7 +117,7 @@ describe('sessions', () => {
     const browser = await bff.login('support');
     const me = await bff.call('GET', '/bff/auth/me', { browser });
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({
+    expect(MeSchema.parse(me.json)).toMatchObject({
       operator: { username: 'support', role: 'support' },
       csrfToken: browser.csrf,
     });

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MeSchema,
   OneTimePasswordSchema,
+  OperatorListSchema,
   PasskeyCreationOptionsSchema,
   PasskeyEnrolledSchema,
   PasskeyListSchema,
   PasskeyRequestOptionsSchema,
   PendingSignInSchema,
   SessionListSchema,
+  StepUpSchema,
 } from '@settlement/protocol';
 import {
   startBff,
@@ -136,6 +139,7 @@ describe('passkeys and step-up', () => {
       body: { credential },
     });
     expect(first.status).toBe(200);
+    expect(Date.parse(StepUpSchema.parse(first.json).freshUntil)).toBeGreaterThan(Date.now());
     const replay = await bff.call('POST', '/bff/auth/step-up/verify', {
       browser: treasury,
       body: { credential },
@@ -309,11 +313,9 @@ describe('operators', () => {
     await bff.call('PATCH', '/bff/operators/admin2', { browser: admin, body: { disabled: false } });
     // With another admin, demoting oneself is allowed (and reversible by that admin).
     const list = await bff.call('GET', '/bff/operators', { browser: admin });
-    expect(list.json).toMatchObject({
-      items: expect.arrayContaining([
-        expect.objectContaining({ username: 'admin', role: 'admin' }),
-      ]),
-    });
+    expect(OperatorListSchema.parse(list.json).items).toContainEqual(
+      expect.objectContaining({ username: 'admin', role: 'admin' }),
+    );
     expect(auditRows('operator.update')).toContainEqual({
       operator: 'admin',
       outcome: 'refused-last-admin',
@@ -350,7 +352,10 @@ describe('operators', () => {
       body: { currentPassword: oneTimePassword, newPassword: 'violet tractor humming 42 lanterns' },
     });
     expect(changed.status, changed.text).toBe(200);
-    expect(changed.json).toMatchObject({ operator: { username: 'newcomer', role: 'support' } });
+    expect(MeSchema.parse(changed.json).operator).toEqual({
+      username: 'newcomer',
+      role: 'support',
+    });
     expect((await bff.call('GET', '/bff/auth/me', { browser })).status).toBe(200);
   });
 });

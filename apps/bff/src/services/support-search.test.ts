@@ -1,3 +1,4 @@
+import { SupportSearchResultSchema, type SupportSearchResult } from '@settlement/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fundedWallet,
@@ -8,7 +9,6 @@ import {
   type Browser,
   type SandboxProcess,
 } from '../test-harness';
-import type { SearchResult } from './support-search';
 
 let sandbox: SandboxProcess;
 let bff: BffInstance;
@@ -57,12 +57,12 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-async function search(q: string): Promise<SearchResult> {
+async function search(q: string): Promise<SupportSearchResult> {
   const response = await bff.call('GET', `/bff/support/search?q=${encodeURIComponent(q)}`, {
     browser: support,
   });
   expect(response.status, response.text).toBe(200);
-  return response.json as SearchResult;
+  return SupportSearchResultSchema.parse(response.json);
 }
 
 function row(sql: string, ...params: unknown[]): Record<string, string> {

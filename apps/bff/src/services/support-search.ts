@@ -16,7 +16,6 @@ import { recordAttempts, type Services } from './context';
 
 type MatchKind = SupportMatchKind;
 /** The answer of GET /bff/support/search (contract in packages/protocol). */
-export type SearchResult = SupportSearchResult;
 
 const MAX_TRANSACTIONS = 20;
 const transactionList = listEnvelope(TransactionSchema);
@@ -50,7 +49,7 @@ export async function supportSearch(
   services: Services,
   store: EventStore,
   input: { q: string; operator: string },
-): Promise<SearchResult> {
+): Promise<SupportSearchResult> {
   return toSearchResult(await gatherSupport(services, store, input));
 }
 
@@ -204,7 +203,7 @@ export async function gatherSupport(
 
 const iso = (at: number) => new Date(at).toISOString();
 
-function toSearchResult(found: SupportFindings): SearchResult {
+function toSearchResult(found: SupportFindings): SupportSearchResult {
   return {
     query: found.query,
     kinds: found.matched,
