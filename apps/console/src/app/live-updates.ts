@@ -2,6 +2,7 @@ import { isStatusRegression, isTerminalStatus, BoundedIdSet } from '@settlement/
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { accountKeys } from '../features/accounts/api/keys';
+import { fetchEventHistory } from '../features/events/api/event-history';
 import { governanceKeys } from '../features/governance/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
 import { treasuryKeys } from '../features/treasury/api/keys';
@@ -14,6 +15,13 @@ import type {
   SocketState,
   UpstreamState,
 } from '../lib/events-socket';
+import {
+  BACKFILL_MAX_PAGES,
+  EMPTY_HEALTH,
+  createStreamHealthTracker,
+  runBackfill,
+  type StreamHealthSnapshot,
+} from './stream-health';
 
 /**
  * The one place where events reach the cache. One socket for the whole app; every event
@@ -225,9 +233,18 @@ export type LiveState = {
   /** Newest first, at most FEED_CAPACITY events. */
   feed: readonly RelayedEvent[];
   received: number;
+  /** Lag, age, duplicates and sequence gaps of the stream (the Live badge's panel). */
+  health: StreamHealthSnapshot;
 };
 
-let state: LiveState = { socket: 'closed', upstream: null, feed: [], received: 0 };
+const CLOSED: LiveState = {
+  socket: 'closed',
+  upstream: null,
+  feed: [],
+  received: 0,
+  health: EMPTY_HEALTH,
+};
+let state: LiveState = CLOSED;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<LiveState>): void {
@@ -262,11 +279,29 @@ export type LiveHandlers = {
   onConnectionLost: () => void;
 };
 
+let backfill: (() => Promise<void>) | null = null;
+
+/**
+ * Reconciles the stream's open sequence gaps (the panel's "Backfill"): missing events from the
+ * BFF's history through the same dedupe, then the lists refetched from REST. No-op while closed.
+ */
+export function requestBackfill(): Promise<void> {
+  return backfill?.() ?? Promise.resolve();
+}
+
+/** The lists events change; what a backfill refetches from REST. */
+const RECONCILED_KEYS = [transactionKeys.all, walletKeys.all, accountKeys.all, treasuryKeys.all];
+
 /** Opens the app's socket; returns the function that closes it. */
-export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandlers): () => void {
+export function startLiveUpdates(
+  queryClient: QueryClient,
+  handlers: LiveHandlers,
+  now: () => number = Date.now,
+): () => void {
   const seen = new BoundedIdSet(5_000);
   const batcher = createInvalidationBatcher(queryClient);
-  // New feed rows are rendered once per frame-ish tick, not once per event.
+  const health = createStreamHealthTracker();
+  // New feed rows (and the health counters) are rendered once per frame-ish tick, not per event.
   let arrivals: RelayedEvent[] = [];
   let feedTimer: ReturnType<typeof setTimeout> | null = null;
   const flushFeed = () => {
@@ -274,9 +309,53 @@ export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandler
     const newestFirst = arrivals.reverse();
     arrivals = [];
     update({
-      feed: [...newestFirst, ...state.feed].slice(0, FEED_CAPACITY),
-      received: state.received + newestFirst.length,
+      ...(newestFirst.length > 0 && {
+        feed: [...newestFirst, ...state.feed].slice(0, FEED_CAPACITY),
+        received: state.received + newestFirst.length,
+      }),
+      health: health.snapshot(),
     });
+  };
+  const scheduleFlush = () => {
+    feedTimer ??= setTimeout(flushFeed, FEED_FLUSH_MS);
+  };
+  /** The one dedupe every event passes, live or backfilled; false for one already seen. */
+  const ingest = (
+    frame: Extract<RelayFrame, { kind: 'event' }>,
+    source: 'live' | 'backfill',
+  ): boolean => {
+    if (!seen.addIfNew(frame.event.id)) return false;
+    applyFrame(queryClient, frame, batcher.invalidate);
+    // A backfilled event's gap is filled by the backfill itself.
+    if (source === 'live') health.recordEvent(frame.event, now());
+    arrivals.push(frame.event);
+    scheduleFlush();
+    return true;
+  };
+  let isRunning = false;
+  backfill = async () => {
+    if (isRunning) return;
+    isRunning = true;
+    const publish = () => {
+      update({ health: health.snapshot() });
+    };
+    const running = runBackfill(health, {
+      fetchHistory: (before) => fetchEventHistory({}, before),
+      // History rows carry no `invalidates`: the refetch below covers what they changed.
+      ingest: (event) => ingest({ kind: 'event', event, invalidates: [] }, 'backfill'),
+      refetch: async () => {
+        await Promise.all(
+          RECONCILED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        );
+      },
+      now,
+      maxPages: BACKFILL_MAX_PAGES,
+    });
+    publish();
+    await running.finally(() => {
+      isRunning = false;
+    });
+    publish();
   };
   let socket: EventsSocket | null = null;
   socket = connectEventsSocket({
@@ -291,8 +370,10 @@ export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandler
         return;
       }
       if (frame.kind === 'resync') {
-        // Everything is refetched anyway: the gathered invalidations are moot.
+        // Everything is refetched anyway: the gathered invalidations (and known gaps) are moot.
         batcher.dispose();
+        health.reset();
+        scheduleFlush();
         applyFrame(queryClient, frame);
         return;
       }
@@ -301,13 +382,12 @@ export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandler
         return;
       }
       const { event } = frame;
-      if (!seen.addIfNew(event.id)) {
+      if (!ingest(frame, 'live')) {
+        health.recordDuplicate();
+        scheduleFlush();
         socket?.markProcessed(event.id);
         return;
       }
-      applyFrame(queryClient, frame, batcher.invalidate);
-      arrivals.push(event);
-      feedTimer ??= setTimeout(flushFeed, FEED_FLUSH_MS);
       const { transactionId, status } = event.data;
       if (
         event.type.startsWith('transaction.') &&
@@ -331,12 +411,13 @@ export function startLiveUpdates(queryClient: QueryClient, handlers: LiveHandler
     }
   }, DEGRADED_POLL_MS);
   return () => {
+    backfill = null;
     clearInterval(poll);
     batcher.dispose();
     if (feedTimer !== null) clearTimeout(feedTimer);
     arrivals = [];
     socket?.close();
     socket = null;
-    update({ socket: 'closed', upstream: null, feed: [], received: 0 });
+    update(CLOSED);
   };
 }

@@ -1,5 +1,8 @@
 import { clsx } from 'clsx';
+import { useEffect, useId, useState } from 'react';
+import { focusRing } from '../../components/ui/button';
 import { useLiveState } from '../live-updates';
+import { StreamHealthPanel } from './stream-health';
 
 type Indicator = { label: string; detail: string; tone: 'ok' | 'warn' | 'bad' };
 
@@ -32,8 +35,48 @@ export function describeLive(socket: string, upstream: string | null): Indicator
 }
 
 export function LiveIndicator() {
-  const { socket, upstream } = useLiveState();
+  const { socket, upstream, health } = useLiveState();
   const indicator = describeLive(socket, upstream);
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const hasGaps = health.openGaps.length > 0;
+  useEffect(() => {
+    if (!isOpen) return;
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => {
+      window.removeEventListener('keydown', handleKey);
+    };
+  }, [isOpen]);
+  return (
+    <div className="relative inline-flex items-center gap-1">
+      <LiveBadge indicator={indicator} />
+      {/* The health details sit behind a button beside the badge, so the badge stays a plain
+          status that screen readers announce when the connection changes. */}
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        aria-label={hasGaps ? 'Stream health (gaps detected)' : 'Stream health'}
+        onClick={() => {
+          setIsOpen((open) => !open);
+        }}
+        className={clsx(
+          'inline-flex size-6 items-center justify-center rounded-full text-xs text-slate-700 hover:bg-slate-100 max-lg:size-11',
+          hasGaps && 'bg-amber-100 text-amber-900',
+          focusRing,
+        )}
+      >
+        <span aria-hidden="true">{hasGaps ? '!' : '▾'}</span>
+      </button>
+      {isOpen && <StreamHealthPanel id={panelId} connection={indicator.label} />}
+    </div>
+  );
+}
+
+function LiveBadge({ indicator }: { indicator: Indicator }) {
   return (
     <span
       role="status"
