@@ -76,7 +76,7 @@ export type Bff = {
 const DAY_MS = 86_400_000;
 const JOURNAL_RETENTION_MS = 7 * DAY_MS;
 
-export function createServices(deps: AppDeps): Services {
+function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const upstreamOptions = {
     baseUrl: deps.config.upstreamUrl,

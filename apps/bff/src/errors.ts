@@ -38,7 +38,7 @@ export function requestIdMiddleware(_req: Request, res: Response, next: NextFunc
   next();
 }
 
-export function sendError(res: Response, error: HttpError): void {
+function sendError(res: Response, error: HttpError): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res
     .status(error.status)

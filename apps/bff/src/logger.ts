@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Paths pino censors wherever they appear; secrets are also kept out of log calls by design. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'password',
   '*.password',
   'seed',

@@ -50,7 +50,7 @@ export function requestIds(req: Request): RequestIds {
   return value;
 }
 
-export function sendError(res: Response, requestId: string, error: HttpError): void {
+function sendError(res: Response, requestId: string, error: HttpError): void {
   res.status(error.status).json(errorEnvelope(error.code, requestId, error.message, error.details));
 }
 

@@ -9,7 +9,7 @@ import { createPolicyStore, type PolicyStore } from './policy-store';
 import { createRequestStore, type RequestStore } from './request-store';
 import { createUpstreamFacts, type UpstreamFacts } from './upstream-facts';
 
-export type GovernanceAudit = {
+type GovernanceAudit = {
   operator: string | null;
   action: AuditAction;
   outcome: string;

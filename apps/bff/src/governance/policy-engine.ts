@@ -45,7 +45,7 @@ function list(values: readonly string[]): string {
 }
 
 /** Why the rule does not match, or null when it matches. */
-export function mismatchOf(match: PolicyMatch, facts: WithdrawalFacts): string | null {
+function mismatchOf(match: PolicyMatch, facts: WithdrawalFacts): string | null {
   if (match.assets && !match.assets.includes(facts.asset))
     return `asset ${facts.asset} is not one of ${list(match.assets)}`;
   if (match.chains && !match.chains.some((chain) => chain === facts.chain))
@@ -73,7 +73,7 @@ function appliesTo(limit: PolicyLimit, facts: WithdrawalFacts, item: UsageItem):
 }
 
 /** Every limit on this asset: what the window has used, what is left, whether this exceeds it. */
-export function limitUsage(
+function limitUsage(
   limits: readonly PolicyLimit[],
   facts: WithdrawalFacts,
   usage: readonly UsageItem[],
@@ -163,7 +163,7 @@ function subsetOf(inner: readonly string[] | undefined, outer: readonly string[]
 }
 
 /** Whether every withdrawal `later` matches is already matched by `earlier`. */
-export function covers(earlier: PolicyMatch, later: PolicyMatch): boolean {
+function covers(earlier: PolicyMatch, later: PolicyMatch): boolean {
   const destinationCovered =
     earlier.destination === undefined ||
     earlier.destination === 'ANY' ||

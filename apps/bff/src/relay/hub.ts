@@ -12,7 +12,7 @@ export type { UpstreamState };
 
 /** Close code and reason a browser gets when it cannot keep up: reconnect with ?after=. */
 export const SLOW_CLIENT_CLOSE = RELAY_CLOSE.resume;
-export const SESSION_END_CLOSE = RELAY_CLOSE.sessionEnded;
+const SESSION_END_CLOSE = RELAY_CLOSE.sessionEnded;
 
 /** The frame of one event, serialized once and sent as the same bytes to every socket. */
 export function eventFrame(event: StoredEvent): string {

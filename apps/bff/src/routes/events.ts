@@ -8,7 +8,7 @@ import type { Services } from '../services/context';
 import type { EventStore } from '../store/events';
 import { isSameOrigin, readCookie } from './guards';
 
-export const EVENTS_PATH = '/bff/events';
+const EVENTS_PATH = '/bff/events';
 /** At most this many events replayed per connection; past it the socket asks to resume. */
 const REPLAY_MAX = 2_000;
 

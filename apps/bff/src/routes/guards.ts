@@ -37,7 +37,7 @@ export function loadSession(services: Services) {
   };
 }
 
-export function currentSession(res: Response): Session | null {
+function currentSession(res: Response): Session | null {
   const value = res.locals.session as Session | null | undefined;
   return value ?? null;
 }

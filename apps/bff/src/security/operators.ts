@@ -11,7 +11,7 @@ import { LastAdminError, type Operator } from '../store/operators';
 import type { Session } from '../store/sessions';
 import { auditSecurity } from './audit';
 
-export function toSummary(operator: Operator): OperatorSummary {
+function toSummary(operator: Operator): OperatorSummary {
   return {
     username: operator.username,
     role: operator.role,

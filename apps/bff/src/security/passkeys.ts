@@ -27,7 +27,7 @@ import {
 /** EdDSA, ES256, RS256: what authenticators offer today (no post-quantum surprise). */
 const ALGORITHMS = [-8, -7, -257];
 
-export function toPasskey(stored: StoredPasskey): Passkey {
+function toPasskey(stored: StoredPasskey): Passkey {
   return {
     id: stored.id,
     name: stored.name,

@@ -37,7 +37,7 @@ export function identityOf(
  * The step after `passed`: password, then replacing a one-time password, then a passkey
  * assertion (the operator has one) or enrollment (passkeys required, none yet), then done.
  */
-export function stageAfter(
+function stageAfter(
   services: Services,
   operator: Pick<Operator, 'mustChangePassword' | 'passkeys'>,
   passed: 'password' | 'change-password' | 'passkey' | 'enroll-passkey',
@@ -51,7 +51,7 @@ export function stageAfter(
 }
 
 /** What a sign-in step answers: the identity when done, else the next step. */
-export function signInResultOf(
+function signInResultOf(
   services: Services,
   session: Pick<Session, 'username' | 'role' | 'csrfToken'>,
   stage: SessionStage,

@@ -2,7 +2,7 @@ import { OperationStateSchema, type OperationState } from '@settlement/protocol'
 import { z } from 'zod';
 import type { Db } from './db';
 
-export type JournalState = OperationState;
+type JournalState = OperationState;
 
 export type JournalEntry = {
   operationId: string;

@@ -65,7 +65,7 @@ const ListingRowSchema = z.object({
 });
 
 /** Only the SHA-256 of a session id is stored; the id itself lives in the cookie alone. */
-export function hashSessionId(sessionId: string): string {
+function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
 

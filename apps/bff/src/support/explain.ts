@@ -11,8 +11,8 @@ import { matchOperation } from '../services/operations';
 import type { RequestLogRow } from '../store/logs';
 
 /** DESIGN.md "Decisions where the interface is silent": +-300 s skew, nonces kept 600 s. */
-export const ALLOWED_SKEW_SECONDS = 300;
-export const NONCE_RETENTION_SECONDS = 600;
+const ALLOWED_SKEW_SECONDS = 300;
+const NONCE_RETENTION_SECONDS = 600;
 
 /** The field and rule of the interface's domain codes (details, when present, win). */
 const RULES: Record<string, { field: string | null; rule: string }> = {

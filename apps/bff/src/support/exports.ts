@@ -256,7 +256,7 @@ export async function exportPlan(
 }
 
 /** operator, action, from, to (ISO instants) of the audit log's filters. */
-export function auditFilterOf(query: Record<string, unknown>): AuditFilter {
+function auditFilterOf(query: Record<string, unknown>): AuditFilter {
   const instant = (name: string) => {
     const value = query[name];
     if (value === undefined) return undefined;

@@ -13,7 +13,7 @@ import type { EventStore, StoredEvent } from '../store/events';
 import type { ApprovalLookup } from './approvals';
 
 /** Bound of one timeline: a busy correlation id cannot make an unbounded answer. */
-export const MAX_TIMELINE_ITEMS = 1000;
+const MAX_TIMELINE_ITEMS = 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

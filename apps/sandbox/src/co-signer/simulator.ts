@@ -29,7 +29,7 @@ export type CoSignerDeps = {
   pollMs: number;
 };
 
-export const CO_SIGNER_ID = 'sandbox-co-signer-simulator';
+const CO_SIGNER_ID = 'sandbox-co-signer-simulator';
 
 type OrgSigner = { signer: Signer; seed: Uint8Array };
 

@@ -9,7 +9,7 @@ type CatalogEntry = {
 };
 
 /** The sandbox catalog (DESIGN.md): TRX native and USDT TRC-20, both 6 decimals, on both chains. */
-export const CATALOG: readonly CatalogEntry[] = [
+const CATALOG: readonly CatalogEntry[] = [
   {
     asset: 'TRX',
     name: 'TRON',

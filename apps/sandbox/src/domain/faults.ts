@@ -3,8 +3,8 @@ import { HttpError } from '../errors';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
 
-export const ENVELOPES = ['mvp', 'topic', 'both'] as const;
-export const FORCED_OUTCOMES = ['CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN'] as const;
+const ENVELOPES = ['mvp', 'topic', 'both'] as const;
+const FORCED_OUTCOMES = ['CONFIRMED', 'FAILED', 'FAILED_ON_CHAIN'] as const;
 
 /** The fault switches of DESIGN.md, resolved to their values (defaults: no fault). */
 export type Faults = {

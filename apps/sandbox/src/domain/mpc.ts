@@ -7,9 +7,9 @@ import { isChainEnabled } from './assets';
 import { coSignerStatus, requireOrg } from './orgs';
 
 /** Blocks the Co-Signer must be online for before a PROVISIONING key becomes ACTIVE. */
-export const PROVISIONING_BLOCKS = 2;
+const PROVISIONING_BLOCKS = 2;
 
-export type MpcKey = {
+type MpcKey = {
   orgId: string;
   keyId: string;
   status: 'PROVISIONING' | 'ACTIVE';
@@ -23,7 +23,7 @@ type MpcKeyRow = {
   idempotency_key: string;
 };
 
-export function findMpcKey(db: Db, orgId: string): MpcKey | null {
+function findMpcKey(db: Db, orgId: string): MpcKey | null {
   const row = db
     .prepare<[string], MpcKeyRow>(
       'SELECT org_id, key_id, status, idempotency_key FROM mpc_keys WHERE org_id = ?',

@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
 
-export const SANDBOX_SCOPES = [...API_SCOPES, CO_SIGNER_SCOPE] as const;
+const SANDBOX_SCOPES = [...API_SCOPES, CO_SIGNER_SCOPE] as const;
 
 export type Org = {
   id: string;

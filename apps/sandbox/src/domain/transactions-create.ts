@@ -46,7 +46,7 @@ export function billingReferenceFor(id: string): string {
 }
 
 /** The digest the Co-Signer signs for a transaction (no secret: a hash of public fields). */
-export function signingDigest(row: NewTransaction): string {
+function signingDigest(row: NewTransaction): string {
   return createHash('sha256')
     .update(
       [row.id, row.chain, row.asset, row.amountAtomic, row.fromAddress, row.toAddress].join('\n'),

@@ -12,12 +12,12 @@ import { FEE_LIMIT_MAX_ATOMIC, FEE_LIMIT_MIN_ATOMIC, parseAtomic } from '@settle
  *   that FAILS before broadcast consumes none; FAILED_ON_CHAIN consumes it (energy is burnt
  *   even when the contract reverts). Until broadcast the quote is an estimate.
  */
-export const FEE_ASSET = 'TRX';
-export const NATIVE_TRANSFER_FEE_ATOMIC = 1_100_000n;
-export const TRC20_DEFAULT_FEE_LIMIT_ATOMIC = 30_000_000n;
-export const TRC20_ACTUAL_FEE_ATOMIC = 13_450_000n;
+const FEE_ASSET = 'TRX';
+const NATIVE_TRANSFER_FEE_ATOMIC = 1_100_000n;
+const TRC20_DEFAULT_FEE_LIMIT_ATOMIC = 30_000_000n;
+const TRC20_ACTUAL_FEE_ATOMIC = 13_450_000n;
 
-export type FeeQuote = {
+type FeeQuote = {
   asset: string;
   estimatedFeeAtomic: bigint;
   reservedFeeAtomic: bigint;

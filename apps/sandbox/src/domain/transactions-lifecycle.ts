@@ -28,7 +28,7 @@ import { transactionEventData } from './transactions-view';
  */
 
 /** Confirmation counts that produce a transaction.updated (besides 1 at broadcast). */
-export const CONFIRMATION_STEPS = [5, 10, 15] as const;
+const CONFIRMATION_STEPS = [5, 10, 15] as const;
 export const DEFAULT_CO_SIGNER_TIMEOUT_MS = 120_000;
 
 export type LifecycleDeps = {
@@ -89,7 +89,7 @@ function finishDestination(db: Database.Database, source: TransactionRow, at: st
  * FAILS a PENDING withdrawal or transfer: status first (guarded, so the reservation is voided
  * exactly once), then the release entry, the destination leg and transaction.failed.
  */
-export function failTransaction(
+function failTransaction(
   db: Database.Database,
   row: TransactionRow,
   failure: { code: string; message: string },

@@ -3,11 +3,11 @@ import type { Statement } from 'better-sqlite3';
 import type { Direction, TransactionStatus, TransactionType } from '@settlement/protocol';
 
 /** Where a PENDING transaction is in its lifecycle (internal; never a REST status). */
-export type Stage =
+type Stage =
   'RESERVED' | 'SIGNING' | 'SIGNED' | 'BROADCAST' | 'OBSERVED' | 'DESTINATION' | 'DONE';
 
-export type TransferKind = 'EXTERNAL_WITHDRAWAL' | 'INTERNAL_TRANSFER' | 'DEPOSIT';
-export type ForcedOutcome = 'CONFIRMED' | 'FAILED' | 'FAILED_ON_CHAIN';
+type TransferKind = 'EXTERNAL_WITHDRAWAL' | 'INTERNAL_TRANSFER' | 'DEPOSIT';
+type ForcedOutcome = 'CONFIRMED' | 'FAILED' | 'FAILED_ON_CHAIN';
 
 export type TransactionRow = {
   seq: number;

@@ -23,7 +23,7 @@ function bookingTransactionId(row: TransactionRow): string {
 }
 
 /** Balance effects on this row's wallet, one per ledger entry and asset, oldest first. */
-export function balanceEffectsOf(db: Database.Database, row: TransactionRow): BalanceEffect[] {
+function balanceEffectsOf(db: Database.Database, row: TransactionRow): BalanceEffect[] {
   const effects = new Map<string, BalanceEffect & { posted: bigint; reserved: bigint }>();
   for (const p of postingsOfTransaction(db, bookingTransactionId(row))) {
     if (p.walletId !== row.walletId) continue;

@@ -48,7 +48,7 @@ export function toWallet(row: WalletRow): Wallet {
  * A fresh secp256k1 key and its TRON address. Only the public key is kept: in the simulated
  * deployment the MPC key shares hold the signing side.
  */
-export function newTronAddress(): { address: string; publicKeyHex: string } {
+function newTronAddress(): { address: string; publicKeyHex: string } {
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const jwk = publicKey.export({ format: 'jwk' });
   if (typeof jwk.x !== 'string' || typeof jwk.y !== 'string') {
@@ -146,7 +146,7 @@ export function createWallet(
   return toWallet(row);
 }
 
-export function findWallet(db: Db, orgId: string, walletId: string): WalletRow | null {
+function findWallet(db: Db, orgId: string, walletId: string): WalletRow | null {
   return (
     db
       .prepare<[string, string], WalletRow>(`${WALLET_SELECT} WHERE w.id = ? AND w.org_id = ?`)

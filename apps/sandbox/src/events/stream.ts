@@ -21,7 +21,7 @@ const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 /** A socket whose unsent buffer passes this is closed with a resume hint. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** At most this many events replayed for `?resumeAfter=`; the client resumes again for more. */
-export const RESUME_MAX_EVENTS = 10_000;
+const RESUME_MAX_EVENTS = 10_000;
 const POLL_BATCH = 1000;
 const SUB_ID = 'default';
 

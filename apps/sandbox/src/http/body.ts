@@ -2,7 +2,7 @@ import express, { type Request } from 'express';
 import { HttpError } from '../errors';
 
 /** 1 MiB, as DESIGN.md: larger bodies get 413 PAYLOAD_TOO_LARGE. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Reads the exact body bytes of every request (any content type); nothing is re-serialized. */
 export const rawBodyMiddleware = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
@@ -19,7 +19,7 @@ export function rawBody(req: Request): Buffer {
  * close; far deeper input (a 1 MiB body holds ~500,000 levels) overflows the stack of the
  * recursive validators and serializers that handle a parsed body.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** Whether the JSON text nests deeper than `limit`: one pass over the text, no recursion. */
 function nestsDeeperThan(text: string, limit: number): boolean {

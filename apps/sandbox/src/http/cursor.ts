@@ -106,7 +106,7 @@ export function parseLimit(query: Query): number {
 }
 
 /** An ISO 8601 timestamp parameter (with offset), normalized to UTC ISO. */
-export function parseTimestamp(query: Query, name: string): string | undefined {
+function parseTimestamp(query: Query, name: string): string | undefined {
   const raw = queryString(query, name);
   if (raw === undefined) return undefined;
   const valid = z.iso.datetime({ offset: true }).safeParse(raw);

@@ -8,7 +8,7 @@ import { rawBody } from './body';
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export type IdempotencyConflictCode = 'IDEMPOTENCY_CONFLICT' | 'mpc.errors.IDEMPOTENCY_CONFLICT';
+type IdempotencyConflictCode = 'IDEMPOTENCY_CONFLICT' | 'mpc.errors.IDEMPOTENCY_CONFLICT';
 
 /** The X-Idempotency-Key of a request: 400 when missing or not 1-255 visible ASCII. */
 export function idempotencyKeyOf(req: Request): string {

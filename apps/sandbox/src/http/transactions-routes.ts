@@ -56,7 +56,7 @@ function text(query: Query, name: string, max: number): string | undefined {
 }
 
 /** Every filter of GET /api/v1/transactions, validated (400 INVALID_QUERY_PARAMETER). */
-export function parseTransactionFilters(query: Query): TransactionFilters {
+function parseTransactionFilters(query: Query): TransactionFilters {
   const range = parseDateRange(query);
   const filters: TransactionFilters = {};
   const set = (key: keyof TransactionFilters, value: string | undefined) => {
@@ -78,7 +78,7 @@ export function parseTransactionFilters(query: Query): TransactionFilters {
  * One page of transactions for the org; `accountId` pins the account (the account sub-list).
  * Items are shaped by the same function as the detail, so list and detail always agree.
  */
-export function transactionsPage(
+function transactionsPage(
   ctx: AppContext,
   orgId: string,
   query: Query,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { HttpError } from '../errors';
 
 /** zod issues as the envelope's `details`: `{field, issue}` per problem. */
-export function issueDetails(error: z.ZodError): { field: string; issue: string }[] {
+function issueDetails(error: z.ZodError): { field: string; issue: string }[] {
   return error.issues.map((issue) => ({
     field: issue.path.join('.') || '(body)',
     issue: issue.message,

@@ -45,7 +45,7 @@ function oneOf<T extends string>(query: Query, name: string, values: readonly T[
 }
 
 /** Every wallet list parameter of the interface, validated (400 INVALID_QUERY_PARAMETER). */
-export function parseWalletFilters(query: Query): WalletFilters {
+function parseWalletFilters(query: Query): WalletFilters {
   const range = parseDateRange(query);
   const filters: WalletFilters = {
     sortBy: oneOf(query, 'sortBy', WALLET_SORT_FIELDS) ?? 'createdAt',

@@ -27,7 +27,7 @@ import type { MoneyMovementOptions } from '../domain/money-movement';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
-export type ApiResponse = { status: number; body: unknown; headers: Headers };
+type ApiResponse = { status: number; body: unknown; headers: Headers };
 
 export type Harness = {
   sandbox: Sandbox;
