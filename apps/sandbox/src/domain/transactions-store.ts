@@ -3,8 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Direction, TransactionStatus, TransactionType } from '@settlement/protocol';
 
 /** Where a PENDING transaction is in its lifecycle (internal; never a REST status). */
-type Stage =
-  'RESERVED' | 'SIGNING' | 'SIGNED' | 'BROADCAST' | 'OBSERVED' | 'DESTINATION' | 'DONE';
+type Stage = 'RESERVED' | 'SIGNING' | 'SIGNED' | 'BROADCAST' | 'OBSERVED' | 'DESTINATION' | 'DONE';
 
 type TransferKind = 'EXTERNAL_WITHDRAWAL' | 'INTERNAL_TRANSFER' | 'DEPOSIT';
 type ForcedOutcome = 'CONFIRMED' | 'FAILED' | 'FAILED_ON_CHAIN';
