@@ -3,6 +3,7 @@ import { cpus, freemem, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBffOverhead } from './groups/bff-overhead';
 import { runConsole } from './groups/console';
+import { runExports } from './groups/exports';
 import { runRelay } from './groups/relay';
 import { runSandbox } from './groups/sandbox';
 import { runSigning } from './groups/signing';
@@ -10,7 +11,7 @@ import { ROOT, killAllChildren, stopAllChildren } from './lib/procs';
 import { GroupRecorder, formatGroup, type GroupResult } from './lib/report';
 
 /**
- * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console]`: five groups, each
+ * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console,exports]`: six groups, each
  * with its reference measured side by side in the same run; a table on stdout and JSON in
  * bench/results/<timestamp>.json. Everything binds 127.0.0.1, runs bounded and stops itself.
  */
@@ -40,6 +41,11 @@ const GROUPS: Group[] = [
     id: 'console',
     title: '5. Console: bundle, Lighthouse, 10k-row list, live feed',
     run: runConsole,
+  },
+  {
+    id: 'exports',
+    title: '6. Exports: transactions CSV (100,000 rows, 20,000 in --quick), BFF memory above idle',
+    run: runExports,
   },
 ];
 
