@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BalanceSchema } from './balance';
-import { Reference128Schema, TimestampSchema } from './common';
+import { MetadataSchema, Reference128Schema, TimestampSchema } from './common';
 
 export const AccountSchema = z.looseObject({
   id: z.string(),
@@ -21,8 +21,8 @@ export const AccountDetailSchema = AccountSchema.extend({
 export type AccountDetail = z.infer<typeof AccountDetailSchema>;
 
 export const CreateAccountRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, 'Enter a name.').max(200, 'At most 200 characters.'),
   externalId: Reference128Schema.optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: MetadataSchema.optional(),
 });
 export type CreateAccountRequest = z.infer<typeof CreateAccountRequestSchema>;

@@ -12,10 +12,29 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
 }
 export type ListEnvelope<T> = { items: T[]; nextCursor: string | null };
 
-/** 1 to 128 characters: externalId and clientReference. */
-export const Reference128Schema = z.string().min(1).max(128);
+/**
+ * 1 to 128 characters: externalId and clientReference. The messages are written for a person:
+ * the console shows them next to the field.
+ */
+export const Reference128Schema = z
+  .string()
+  .min(1, 'At least 1 character.')
+  .max(128, 'At most 128 characters.');
 
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 200;
 export const METADATA_MAX_BYTES = 16 * 1024;
+
+/** UTF-8 bytes of the JSON text of `value`: what is sent is what is measured. */
+export function jsonByteLength(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
+
+/** An account's metadata: a JSON object of at most 16 KiB (UTF-8 bytes of its JSON text). */
+export const MetadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((metadata) => jsonByteLength(metadata) <= METADATA_MAX_BYTES, {
+    error: (issue) =>
+      `Metadata is ${jsonByteLength(issue.input).toLocaleString('en-US')} bytes; the limit is ${METADATA_MAX_BYTES.toLocaleString('en-US')} bytes (16 KiB).`,
+  });
 export const FINALITY_CONFIRMATIONS = 19;

@@ -1,11 +1,6 @@
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import type {
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
-} from 'react';
+import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
 
 export const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
@@ -61,7 +56,7 @@ export function TextField({
   aside,
   className,
   ...input
-}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldChrome & ComponentProps<'input'>) {
   const id = useId();
   return (
     <Chrome id={id} label={label} hint={hint} error={error} aside={aside}>
@@ -83,7 +78,7 @@ export function TextAreaField({
   aside,
   className,
   ...textarea
-}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: FieldChrome & ComponentProps<'textarea'>) {
   const id = useId();
   return (
     <Chrome id={id} label={label} hint={hint} error={error} aside={aside}>

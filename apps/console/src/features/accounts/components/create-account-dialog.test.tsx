@@ -108,6 +108,28 @@ describe('CreateAccountForm', () => {
   });
 });
 
+describe('CreateAccountForm limits', () => {
+  it("shows the protocol's own message next to a field it refuses, and sends nothing", async () => {
+    const before = server.requests.length;
+    const user = userEvent.setup();
+    renderWithApp(<CreateAccountForm onCancel={vi.fn()} onCreated={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Merchant A' } });
+    const externalId = screen.getByLabelText('External id (optional)');
+    fireEvent.change(externalId, { target: { value: 'x'.repeat(129) } });
+    expect(externalId).toHaveAccessibleDescription(/At most 128 characters\./);
+    expect(externalId).toHaveAttribute('aria-invalid', 'true');
+    const metadata = screen.getByLabelText('Metadata (optional JSON object)');
+    fireEvent.change(metadata, {
+      target: { value: JSON.stringify({ blob: 'x'.repeat(16 * 1024) }) },
+    });
+    expect(metadata).toHaveAccessibleDescription(
+      /Metadata is 16,395 bytes; the limit is 16,384 bytes \(16 KiB\)\./,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(server.requests.length).toBe(before);
+  });
+});
+
 describe('CreateAccountForm double submit', () => {
   it('a double click creates one account', async () => {
     // The answer waits until the test releases it, so both clicks land while it is in flight.

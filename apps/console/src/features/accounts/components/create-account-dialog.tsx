@@ -1,13 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { METADATA_MAX_BYTES } from '@settlement/protocol';
-import type { Account } from '@settlement/protocol';
+import type { Account, CreateAccountRequest } from '@settlement/protocol';
 import { clsx } from 'clsx';
-import { useRef, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useCreateAccountMutation } from '../api/create-account';
+import {
+  CreateAccountFieldsSchema,
+  EMPTY_ACCOUNT_FIELDS,
+  problemsOf,
+} from '../model/create-account-fields';
+import type { CreateAccountFields } from '../model/create-account-fields';
 import { checkMetadata } from '../model/metadata';
 
 export function CreateAccountDialog({
@@ -45,79 +52,68 @@ export function CreateAccountForm({
   onCancel: () => void;
   onCreated: (account: Account) => void;
 }) {
-  const [name, setName] = useState('');
-  const [externalId, setExternalId] = useState('');
-  const [metadataText, setMetadataText] = useState('');
-  const [isSubmitted, setIsSubmitted] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(CreateAccountFieldsSchema),
+    defaultValues: EMPTY_ACCOUNT_FIELDS,
+  });
+  const { isSubmitted } = form.formState;
   const mutation = useCreateAccountMutation();
   const inFlight = useRef(false);
 
-  const metadata = checkMetadata(metadataText);
-  const nameProblem =
-    name.trim() === ''
-      ? 'Enter a name.'
-      : name.trim().length > 200
-        ? 'At most 200 characters.'
-        : null;
-  const externalIdProblem =
-    externalId.length > 128 ? `At most 128 characters (this has ${externalId.length}).` : null;
-  const isValid = !nameProblem && !externalIdProblem && metadata.isValid;
+  // The schema's messages as the operator types (the resolver's own run is asynchronous);
+  // the name is only asked for once they try to create.
+  const fields: CreateAccountFields = {
+    ...EMPTY_ACCOUNT_FIELDS,
+    ...useWatch({ control: form.control }),
+  };
+  const problems = problemsOf(fields);
+  const isValid = Object.keys(problems).length === 0;
+  const metadataBytes = checkMetadata(fields.metadata).bytes;
 
-  const handleSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
+  // Reached through handleSubmit, which runs the resolver: `request` is the protocol's, parsed.
+  const create = (request: CreateAccountRequest) => {
     // A ref guard: a second click before the next render must not create a second account.
-    if (!isValid || inFlight.current) return;
+    if (inFlight.current) return;
     inFlight.current = true;
-    mutation.mutate(
-      {
-        name: name.trim(),
-        ...(externalId ? { externalId } : {}),
-        ...(metadata.value ? { metadata: metadata.value } : {}),
+    mutation.mutate(request, {
+      onSuccess: (account) => {
+        onCreated(account);
       },
-      {
-        onSuccess: (account) => {
-          onCreated(account);
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
+      onSettled: () => {
+        inFlight.current = false;
       },
-    );
+    });
   };
 
-  const isOverLimit = metadata.bytes > METADATA_MAX_BYTES;
+  const isOverLimit = metadataBytes > METADATA_MAX_BYTES;
   return (
-    <form onSubmit={handleSubmit} className="space-y-4" noValidate>
+    <form
+      onSubmit={(event) => {
+        void form.handleSubmit(create)(event);
+      }}
+      className="space-y-4"
+      noValidate
+    >
       <TextField
         label="Name"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-        }}
-        error={isSubmitted ? nameProblem : null}
+        {...form.register('name')}
+        error={isSubmitted ? problems.name : null}
         required
         autoFocus
       />
       <TextField
         label="External id (optional)"
         hint="Your own reference, 1 to 128 characters, unique in the organization."
-        value={externalId}
-        onChange={(event) => {
-          setExternalId(event.target.value);
-        }}
-        error={externalIdProblem}
+        {...form.register('externalId')}
+        error={problems.externalId}
       />
       <TextAreaField
         label="Metadata (optional JSON object)"
         rows={6}
         spellCheck={false}
         placeholder={'{\n  "region": "EU"\n}'}
-        value={metadataText}
-        onChange={(event) => {
-          setMetadataText(event.target.value);
-        }}
-        error={metadata.isValid ? null : metadata.problem}
+        {...form.register('metadata')}
+        error={problems.metadata}
         aside={
           <span
             className={clsx(
@@ -126,7 +122,7 @@ export function CreateAccountForm({
             )}
             aria-live="polite"
           >
-            {metadata.bytes.toLocaleString()} / {METADATA_MAX_BYTES.toLocaleString()} bytes
+            {metadataBytes.toLocaleString()} / {METADATA_MAX_BYTES.toLocaleString()} bytes
           </span>
         }
       />

@@ -1,45 +1,58 @@
-import { METADATA_MAX_BYTES } from '@settlement/protocol';
+import { CreateAccountRequestSchema, jsonByteLength, utf8Bytes } from '@settlement/protocol';
+import { z } from 'zod';
 
 export type MetadataCheck =
   | { isValid: true; value: Record<string, unknown> | undefined; bytes: number }
   | { isValid: false; problem: string; bytes: number };
-
-const encoder = new TextEncoder();
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * Validates the metadata editor's text: empty means "no metadata"; otherwise a JSON object whose
- * serialized UTF-8 size is within 16 KiB (what is sent is what is measured).
+ * The metadata editor's text as the request's metadata: blank means "no metadata"; otherwise a
+ * JSON object, which then meets the protocol's own metadata rule (16 KiB), not a copy of it.
  */
-export function checkMetadata(text: string): MetadataCheck {
-  if (text.trim() === '') return { isValid: true, value: undefined, bytes: 0 };
-  let parsed: unknown;
+export const MetadataTextSchema = z
+  .string()
+  .transform((text, ctx): Record<string, unknown> | undefined => {
+    if (text.trim() === '') return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+      });
+      return z.NEVER;
+    }
+    if (!isJsonObject(parsed)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Metadata must be a JSON object, like {"region": "EU"}.',
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .pipe(CreateAccountRequestSchema.shape.metadata);
+
+/** The size counter: the bytes that would be sent, or of the text while it is not JSON yet. */
+function bytesOf(text: string): number {
+  if (text.trim() === '') return 0;
   try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return {
-      isValid: false,
-      problem: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
-      bytes: encoder.encode(text).length,
-    };
+    return jsonByteLength(JSON.parse(text));
+  } catch {
+    return utf8Bytes(text).length;
   }
-  if (!isJsonObject(parsed)) {
-    return {
-      isValid: false,
-      problem: 'Metadata must be a JSON object, like {"region": "EU"}.',
-      bytes: encoder.encode(text).length,
-    };
-  }
-  const bytes = encoder.encode(JSON.stringify(parsed)).length;
-  if (bytes > METADATA_MAX_BYTES) {
-    return {
-      isValid: false,
-      problem: `Metadata is ${bytes.toLocaleString()} bytes; the limit is ${METADATA_MAX_BYTES.toLocaleString()} bytes (16 KiB).`,
-      bytes,
-    };
-  }
-  return { isValid: true, value: parsed, bytes };
+}
+
+/** Validates the metadata editor's text and measures it. */
+export function checkMetadata(text: string): MetadataCheck {
+  const bytes = bytesOf(text);
+  const parsed = MetadataTextSchema.safeParse(text);
+  return parsed.success
+    ? { isValid: true, value: parsed.data, bytes }
+    : { isValid: false, problem: parsed.error.issues[0]?.message ?? 'Not valid.', bytes };
 }
