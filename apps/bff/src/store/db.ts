@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { migrate as runMigrations, type Migration } from '@settlement/sqlite';
 import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
-/** Ordered schema migrations; index + 1 is the `user_version` after each. Append only. */
-const MIGRATIONS: readonly string[] = [
-  `
+/**
+ * The BFF's schema, forward only (@settlement/sqlite): append `{ name: 'NNN-what', sql }` at the
+ * end; never edit or rename one that has shipped (the runner refuses a changed checksum).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-operators-sessions-journal-logs',
+    sql: `
   CREATE TABLE operators (
     id INTEGER PRIMARY KEY,
     username TEXT NOT NULL UNIQUE,
@@ -87,7 +93,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_log_idempotency_key ON audit_log(idempotency_key);
   CREATE INDEX audit_log_resource_id ON audit_log(resource_id);
   `,
-  `
+  },
+  {
+    name: '002-events',
+    sql: `
   CREATE TABLE events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT NOT NULL UNIQUE,
@@ -120,9 +129,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX rejected_events_received_at ON rejected_events(received_at);
   `,
+  },
   // The journal's `abandoned` state (an unknown outcome an operator gave up on after
   // reconciliation). SQLite cannot alter a CHECK constraint, so the table is rebuilt.
-  `
+  {
+    name: '003-journal-abandoned',
+    sql: `
   CREATE TABLE journal_abandonable (
     operation_id TEXT PRIMARY KEY,
     operator TEXT NOT NULL,
@@ -155,7 +167,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX journal_client_reference ON journal(client_reference);
   CREATE INDEX journal_created ON journal(created_at);
   `,
-  `
+  },
+  {
+    name: '004-governance',
+    sql: `
   CREATE TABLE policy_versions (
     version INTEGER PRIMARY KEY,
     document TEXT NOT NULL,
@@ -210,9 +225,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX address_book_live ON address_book(chain, address) WHERE status != 'REMOVED';
   `,
+  },
   // Support's failure explanations: each attempt's non-secret signed lines (never the
   // signature), the upstream's clock and its error envelope; audit-log filters.
-  `
+  {
+    name: '005-support-explanations',
+    sql: `
   ALTER TABLE request_log ADD COLUMN key_id TEXT;
   ALTER TABLE request_log ADD COLUMN signed_timestamp TEXT;
   ALTER TABLE request_log ADD COLUMN nonce TEXT;
@@ -225,9 +243,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_log_operator ON audit_log(operator, at);
   CREATE INDEX audit_log_action ON audit_log(action, at);
   `,
+  },
   // Operator security: sign-in steps after the password, step-up, opaque session handles and
   // their device; disabled operators and one-time passwords; passkeys and their challenges.
-  `
+  {
+    name: '006-operator-security',
+    sql: `
   ALTER TABLE sessions ADD COLUMN handle TEXT;
   ALTER TABLE sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'complete'
     CHECK (stage IN ('complete', 'change-password', 'passkey', 'enroll-passkey'));
@@ -261,8 +282,11 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (session_hash, purpose)
   );
   `,
+  },
   // Wallet labels: the upstream gives wallets no name; the treasury's optional label per wallet.
-  `
+  {
+    name: '007-wallet-labels',
+    sql: `
   CREATE TABLE IF NOT EXISTS wallet_labels (
     wallet_id TEXT PRIMARY KEY,
     label TEXT NOT NULL,
@@ -270,18 +294,47 @@ const MIGRATIONS: readonly string[] = [
     updated_by TEXT NOT NULL
   );
   `,
+  },
+  // Saved views: named list filters, personal or shared with the organization.
+  {
+    name: '008-saved-views',
+    sql: `
+  CREATE TABLE saved_views (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    subject TEXT NOT NULL CHECK (subject IN ('transactions', 'wallets', 'accounts', 'events')),
+    filters TEXT NOT NULL,
+    visibility TEXT NOT NULL CHECK (visibility IN ('personal', 'organization')),
+    owner TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (owner, subject, name)
+  );
+  CREATE INDEX saved_views_shared ON saved_views(visibility, subject);
+  `,
+  },
 ];
 
-export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  for (let index = current; index < migrations.length; index += 1) {
-    const sql = migrations[index];
-    if (sql === undefined) break;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${index + 1}`);
-    })();
+/** Brings the database up to date; databases from the first runner (user_version) adopt it. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number {
+  return runMigrations(db, migrations, {
+    adoptLegacy: (legacy) => adoptUserVersion(legacy, migrations),
+  });
+}
+
+/**
+ * The first runner counted applied migrations in `user_version` (N: the first N of the list).
+ * Their names are recorded instead and the count cleared, so one table says what ran.
+ */
+function adoptUserVersion(db: Db, migrations: readonly Migration[]): string[] {
+  const applied = Number(db.pragma('user_version', { simple: true }));
+  if (applied > migrations.length) {
+    throw new Error(
+      `user_version ${applied} is beyond this code's ${migrations.length} migrations (a newer version made this database)`,
+    );
   }
+  db.pragma('user_version = 0');
+  return migrations.slice(0, applied).map((migration) => migration.name);
 }
 
 /** $DATA_DIR/bff/bff.db with WAL and synchronous=NORMAL, migrated. */
