@@ -18,7 +18,7 @@ import type { WalletLabelStore } from '../store/wallet-labels';
 import { recordAttempts, type Services } from './context';
 
 /** Wallets read for one overview; past this the totals say they are partial. */
-export const OVERVIEW_MAX_WALLETS = 1_000;
+const OVERVIEW_MAX_WALLETS = 1_000;
 /** Pending withdrawals read for the in-flight figures (5 pages). */
 const IN_FLIGHT_MAX = 1_000;
 /** Balance reads at once: a few, so one overview does not crowd out other operators' calls. */

@@ -26,7 +26,7 @@ function toLabel(row: unknown): StoredWalletLabel {
 }
 
 /** Bounds the table: labels are one per wallet, and an organization has at most this many. */
-export const WALLET_LABELS_MAX = 10_000;
+const WALLET_LABELS_MAX = 10_000;
 
 export type WalletLabelStore = ReturnType<typeof createWalletLabelStore>;
 
