@@ -17,7 +17,8 @@ export const focusRing =
 
 export function buttonClass(variant: ButtonVariant = 'secondary', size: 'sm' | 'md' = 'md') {
   return clsx(
-    'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    // 44 px tall below lg, where a thumb taps it (links styled as buttons included).
+    'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed max-lg:min-h-11',
     size === 'sm' ? 'px-2.5 py-1 text-xs' : 'px-3.5 py-2 text-sm',
     variants[variant],
     focusRing,

@@ -51,7 +51,7 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
     <pre
       aria-label={label}
       tabIndex={0}
-      className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-4 font-mono text-xs text-slate-100"
+      className="relative max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-4 font-mono text-xs text-slate-100"
     >
       {JSON.stringify(value, null, 2)}
     </pre>

@@ -3,12 +3,14 @@ import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
 
 /**
  * A table that scrolls sideways inside its own box (never widening the page); the box is a
- * focusable region so the keyboard can scroll it too.
+ * focusable region so the keyboard can scroll it too. `relative`: the box must be the
+ * containing block of the screen-reader-only (absolutely positioned) texts in its cells, or
+ * those escape its clipping and make the whole page scroll sideways.
  */
 export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
-      className="max-w-full overflow-x-auto"
+      className="relative max-w-full overflow-x-auto"
       role="region"
       aria-label={`${label} (scrollable)`}
       tabIndex={0}

@@ -32,7 +32,7 @@ export function EventFeed({
   return (
     <div
       ref={scrollRef}
-      className="h-[65vh] overflow-auto"
+      className="relative h-[65vh] overflow-auto"
       role="region"
       aria-label="Event feed (scrollable)"
       tabIndex={0}

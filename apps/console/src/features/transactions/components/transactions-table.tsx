@@ -111,7 +111,8 @@ export function TransactionsTable({
   return (
     <div
       ref={scrollRef}
-      className="overflow-auto"
+      // relative: absolutely positioned sr-only texts in the cells stay clipped by this box.
+      className="relative overflow-auto"
       style={{ maxHeight }}
       tabIndex={0}
       role="region"

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import {
+  BffSession,
+  createFundedWallet,
+  ensureReady,
+  expect,
+  expectAccessible,
+  EXTERNAL_ADDRESS,
+  saveScreenshot,
+  signIn,
+  test,
+} from '../fixtures';
+import { allowAllWithdrawals } from '../policy';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+type Transaction = { id: string; correlationId: string };
+
+/** The page fits its width: nothing makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const inner = window.innerWidth;
+    // Elements past the right edge that no scrolling box clips: what to fix when this fails.
+    const isClipped = (el: Element): boolean => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > inner + 1 && !isClipped(el))
+      .slice(-3)
+      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').slice(0, 60)}`);
+    return { scroll: document.documentElement.scrollWidth, inner, culprits };
+  });
+  expect(
+    widths.scroll,
+    `${what} scrolls sideways: ${widths.culprits.join(' | ')}`,
+  ).toBeLessThanOrEqual(widths.inner);
+}
+
+/** Every page of the console, light and dark: it fits, and axe finds nothing serious. */
+async function checkEveryPage(
+  page: Page,
+  paths: { path: string; heading: RegExp }[],
+  size: string,
+): Promise<void> {
+  for (const { path, heading } of paths) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Skeletons gone: what a person reads is what axe checks.
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await expectNoSidewaysScroll(page, `${path} at ${size} (${scheme})`);
+      await expectAccessible(page);
+      const name = path === '/' ? 'overview' : path.slice(1).split(/[/?]/).join('-');
+      await saveScreenshot(page, `phone-spec-${size}-${scheme}-${name}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+let transaction: Transaction;
+let walletId = '';
+
+test.beforeAll(async ({ request }) => {
+  await ensureReady(request);
+  await allowAllWithdrawals(request);
+  const wallet = await createFundedWallet(request, 30);
+  walletId = wallet.walletId;
+  const treasury = await BffSession.signIn(request, 'treasury');
+  const response = await request.post('/bff/api/v1/transactions', {
+    data: {
+      walletId,
+      asset: 'TRX',
+      toAddress: EXTERNAL_ADDRESS,
+      amountAtomic: '1500000',
+    },
+    headers: treasury.mutationHeaders(`e2e-phone-${walletId}`),
+  });
+  expect(response.status()).toBe(201);
+  transaction = (await response.json()) as Transaction;
+});
+
+function everyPage() {
+  return [
+    { path: '/', heading: /Overview/ },
+    { path: '/accounts', heading: /Accounts/ },
+    { path: '/wallets', heading: /Wallets/ },
+    { path: `/wallets/${walletId}`, heading: /Funded/ },
+    { path: '/transactions', heading: /Transactions/ },
+    { path: `/transactions/${transaction.id}`, heading: /./ },
+    { path: '/transactions/new', heading: /withdrawal/i },
+    { path: '/approvals', heading: /Approvals/ },
+    { path: '/policy', heading: /policy/i },
+    { path: '/address-book', heading: /Address book/ },
+    { path: '/events', heading: /Events/ },
+    { path: `/support?q=${transaction.correlationId}`, heading: /Support/ },
+    { path: '/setup', heading: /Setup/ },
+  ];
+}
+
+test('a treasurer on a phone signs in, navigates with the drawer and reads the overview', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'treasury');
+  await expectNoSidewaysScroll(page, 'the overview');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'phone-spec-390-light-drawer');
+  await drawer.getByRole('link', { name: 'Wallets' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Totals per asset and chain' })).toContainText(
+    'TRX on Nile',
+  );
+  // Recent activity rows are links, and say how much moved.
+  const activity = page.getByRole('list', { name: 'Recent activity' });
+  await expect(activity.getByRole('link').first()).toBeVisible();
+  await expect(activity).toContainText('TRX');
+  // The primary action is big enough for a thumb.
+  const send = page.getByRole('link', { name: 'New withdrawal' });
+  const box = await send.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+});
+
+test('support looks a withdrawal up on a phone, and the result stays inside the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'support');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Support' }).click();
+  const search = page.getByRole('search', { name: 'Support look-up' });
+  await search.getByLabel('Look up').fill(transaction.correlationId);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Matching transactions' })).toContainText(
+    transaction.id.slice(0, 8),
+  );
+  await expectNoSidewaysScroll(page, 'a support result');
+  await saveScreenshot(page, 'phone-spec-390-light-support-result');
+});
+
+test('every page fits and passes axe at 390x844 and 1440x900, light and dark', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'treasury');
+  await checkEveryPage(page, everyPage(), '390');
+  await page.setViewportSize(DESKTOP);
+  await checkEveryPage(page, everyPage(), '1440');
+});
