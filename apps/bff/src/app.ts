@@ -23,8 +23,10 @@ import { apiRoutes } from './routes/api';
 import { consoleConfigRoutes } from './routes/console-config';
 import { eventHistoryRoutes } from './routes/event-history';
 import { overviewRoutes } from './routes/overview';
+import { savedViewRoutes } from './routes/saved-views';
 import { walletLabelRoutes } from './routes/wallet-labels';
 import { createEventHistory } from './store/event-history';
+import { createSavedViewStore } from './store/saved-views';
 import { createWalletLabelStore } from './store/wallet-labels';
 import { createGovernance } from './governance/governance';
 import { addressBookRoutes, policyRoutes, withdrawalRequestRoutes } from './routes/governance';
@@ -208,6 +210,7 @@ export function createApp(deps: AppDeps): Bff {
   const walletLabels = createWalletLabelStore(deps.db);
   bff.use('/overview', overviewRoutes(services, walletLabels));
   bff.use('/wallet-labels', walletLabelRoutes(services, walletLabels));
+  bff.use('/saved-views', savedViewRoutes(services, createSavedViewStore(deps.db)));
   bff.use('/events', eventHistoryRoutes(createEventHistory(deps.db)));
   bff.use('/config', consoleConfigRoutes(services));
   bff.use('/sandbox', sandboxRoutes(services));

@@ -59,7 +59,9 @@ export type AuditAction =
   | 'operator.create'
   | 'operator.update'
   | 'operator.reset-password'
-  | 'wallet-label.update';
+  | 'wallet-label.update'
+  | 'saved-view.save'
+  | 'saved-view.delete';
 
 export type AuditEntry = {
   at: number;

@@ -335,7 +335,7 @@ export const AuditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-// --- Saved views (contract only; no route serves them yet) --------------------------------
+// --- Saved views: GET/POST /bff/saved-views, DELETE /bff/saved-views/{id} ------------------
 
 export const SAVED_VIEW_SUBJECTS = ['transactions', 'wallets', 'accounts', 'events'] as const;
 
@@ -352,13 +352,38 @@ export const SavedViewSchema = z.object({
 });
 export type SavedView = z.infer<typeof SavedViewSchema>;
 
+/** A list's filters are a handful of short query parameters; more is not a filter set. */
+export const SAVED_VIEW_FILTERS_MAX = 20;
+const FILTER_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+
+/**
+ * POST body. Saving a name the operator already has for that subject replaces its filters and
+ * visibility (one view per name), so "save" after a change of filters needs no second route.
+ */
 export const SavedViewInputSchema = SavedViewSchema.pick({
   name: true,
   subject: true,
-  filters: true,
   visibility: true,
+}).extend({
+  name: z.string().trim().min(1).max(80),
+  filters: z
+    .record(
+      z.string().regex(FILTER_NAME, 'a filter name is 1-40 letters or digits'),
+      z.string().max(256),
+    )
+    .refine((filters) => Object.keys(filters).length <= SAVED_VIEW_FILTERS_MAX, {
+      message: `at most ${String(SAVED_VIEW_FILTERS_MAX)} filters`,
+    }),
 });
 export type SavedViewInput = z.infer<typeof SavedViewInputSchema>;
+
+/** GET query: the views of one list (all of them without `subject`). */
+export const SavedViewQuerySchema = z.object({ subject: z.enum(SAVED_VIEW_SUBJECTS).optional() });
+export type SavedViewQuery = z.infer<typeof SavedViewQuerySchema>;
+
+/** The operator's own views and those shared with the organization, by name. */
+export const SavedViewListSchema = z.object({ items: z.array(SavedViewSchema) });
+export type SavedViewList = z.infer<typeof SavedViewListSchema>;
 
 // --- Exports -------------------------------------------------------------------------------
 
