@@ -43,10 +43,10 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 /** Every page of the console, light and dark: it fits, and axe finds nothing serious. */
 async function checkEveryPage(
   page: Page,
-  paths: { path: string; heading: RegExp }[],
+  paths: { path: string; heading: RegExp; name: string }[],
   size: string,
 ): Promise<void> {
-  for (const { path, heading } of paths) {
+  for (const { path, heading, name } of paths) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
@@ -55,7 +55,6 @@ async function checkEveryPage(
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       await expectNoSidewaysScroll(page, `${path} at ${size} (${scheme})`);
       await expectAccessible(page);
-      const name = path === '/' ? 'overview' : path.slice(1).split(/[/?]/).join('-');
       await saveScreenshot(page, `phone-spec-${size}-${scheme}-${name}`);
     }
   }
@@ -86,19 +85,19 @@ test.beforeAll(async ({ request }) => {
 
 function everyPage() {
   return [
-    { path: '/', heading: /Overview/ },
-    { path: '/accounts', heading: /Accounts/ },
-    { path: '/wallets', heading: /Wallets/ },
-    { path: `/wallets/${walletId}`, heading: /Funded/ },
-    { path: '/transactions', heading: /Transactions/ },
-    { path: `/transactions/${transaction.id}`, heading: /./ },
-    { path: '/transactions/new', heading: /withdrawal/i },
-    { path: '/approvals', heading: /Approvals/ },
-    { path: '/policy', heading: /policy/i },
-    { path: '/address-book', heading: /Address book/ },
-    { path: '/events', heading: /Events/ },
-    { path: `/support?q=${transaction.correlationId}`, heading: /Support/ },
-    { path: '/setup', heading: /Setup/ },
+    { path: '/', heading: /Overview/, name: 'overview' },
+    { path: '/accounts', heading: /Accounts/, name: 'accounts' },
+    { path: '/wallets', heading: /Wallets/, name: 'wallets' },
+    { path: `/wallets/${walletId}`, heading: /Funded/, name: 'wallet' },
+    { path: '/transactions', heading: /Transactions/, name: 'transactions' },
+    { path: `/transactions/${transaction.id}`, heading: /./, name: 'transaction' },
+    { path: '/transactions/new', heading: /withdrawal/i, name: 'new-withdrawal' },
+    { path: '/approvals', heading: /Approvals/, name: 'approvals' },
+    { path: '/policy', heading: /policy/i, name: 'policy' },
+    { path: '/address-book', heading: /Address book/, name: 'address-book' },
+    { path: '/events', heading: /Events/, name: 'events' },
+    { path: `/support?q=${transaction.correlationId}`, heading: /Support/, name: 'support' },
+    { path: '/setup', heading: /Setup/, name: 'setup' },
   ];
 }
 
