@@ -6,7 +6,7 @@ import { FakeWebSocket } from '../../test/fake-web-socket';
 import { renderWithApp, sessionFor } from '../../test/render';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { AppShell } from './app-shell';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('the navigation drawer', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(NAV_ITEMS.map((item) => item.label));
+    ).toEqual(navItemsFor('treasury').map((item) => item.label));
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
 
     await user.click(within(nav).getByRole('link', { name: 'Wallets' }));

@@ -5,11 +5,13 @@ import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
 import { useApprovalsInboxCount } from '../../features/governance/api/approvals-inbox';
 import { useLogoutMutation } from '../../features/session/api/logout';
+import { CommandPalette } from './command-palette';
 import { DirectoryProvider } from './directory-provider';
 import { LiveIndicator } from './live-indicator';
 import { LiveUpdatesMount } from './live-updates-mount';
 import { MainNav } from './main-nav';
 import { NavDrawer } from './nav-drawer';
+import { navItemsFor } from './nav-items';
 import { useSession } from './session-context';
 
 function SandboxTag() {
@@ -100,6 +102,7 @@ export function AppShell() {
             <LiveIndicator />
           </div>
           <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
+            <CommandPalette pages={navItemsFor(session.operator.role)} />
             <span className="hidden text-slate-800 sm:inline">
               <span className="sr-only">Signed in as </span>
               <span className="font-medium">{session.operator.username}</span>

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
 import { focusRing } from '../../components/ui/button';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
+import { useSession } from './session-context';
 
 /** The navigation list, the same in the sidebar and in the drawer. */
 export function MainNav({
@@ -11,10 +12,11 @@ export function MainNav({
   badges: { approvals: number };
   onNavigate?: () => void;
 }) {
+  const { session } = useSession();
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-3">
       <ul className="space-y-0.5">
-        {NAV_ITEMS.map((item) => {
+        {navItemsFor(session.operator.role).map((item) => {
           const count = item.badge ? badges[item.badge] : 0;
           return (
             <li key={item.to}>

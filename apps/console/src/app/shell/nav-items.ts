@@ -2,7 +2,16 @@
  * The main navigation, in order. One list for the sidebar and the phone drawer: a new page adds
  * one entry here. `badge` names a count the shell knows how to show next to the label.
  */
-export type NavItem = { to: string; label: string; end: boolean; badge?: 'approvals' };
+import type { Role } from '@settlement/protocol';
+
+/** `roles`: only these roles see the entry (the BFF refuses the others anyway). */
+export type NavItem = {
+  to: string;
+  label: string;
+  end: boolean;
+  badge?: 'approvals';
+  roles?: readonly Role[];
+};
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Overview', end: true },
@@ -14,5 +23,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/address-book', label: 'Address book', end: false },
   { to: '/events', label: 'Events', end: false },
   { to: '/support', label: 'Support', end: false },
+  { to: '/timeline', label: 'Timeline', end: false },
+  { to: '/audit', label: 'Audit log', end: false },
   { to: '/setup', label: 'Setup', end: false },
+  { to: '/passkeys', label: 'Passkeys', end: false },
+  { to: '/sessions', label: 'Your sessions', end: false },
+  { to: '/operators', label: 'Operators', end: false, roles: ['admin'] },
 ];
+
+/** The entries one role sees, in order. */
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles === undefined || item.roles.includes(role));
+}
