@@ -1,17 +1,6 @@
-import { tronAddressProblem } from '@settlement/protocol';
 import { TextField } from '../../../components/ui/field';
-import { destinationProblem } from '../model/destination';
+import { addressProblem, destinationProblem } from '../model/destination';
 import type { Destination } from '../model/destination';
-
-/** Why `value` is not a TRON address (protocol's validation), in words; null when it is one. */
-export function addressProblem(value: string): string | null {
-  if (value === '') return 'Enter the destination address.';
-  // An EVM address is a common paste mistake: name it, rather than only "starts with T".
-  if (/^0x[0-9a-fA-F]*$/.test(value)) {
-    return 'This is a 0x… (Ethereum-style) address, not a TRON address. TRON addresses start with T.';
-  }
-  return tronAddressProblem(value);
-}
 
 /** Destination with live TRON validation and what the address is to the organization. */
 export function AddressInput({

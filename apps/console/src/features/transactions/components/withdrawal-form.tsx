@@ -1,70 +1,18 @@
-import { CreateTransactionRequestSchema } from '@settlement/protocol';
-import type {
-  AddressBookEntry,
-  Asset,
-  Balance,
-  CreateTransactionRequest,
-  Wallet,
-} from '@settlement/protocol';
+import type { AddressBookEntry, Asset, Balance, Wallet } from '@settlement/protocol';
 import { useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { AddressBookField } from './address-book-field';
-import { bookStatusOf } from '../model/address-book-status';
-import { AddressInput, addressProblem } from './address-input';
-import { destinationProblem } from '../model/destination';
 import type { Destination } from '../model/destination';
+import { checkWithdrawal, reviewOf } from '../model/withdrawal-check';
+import type { WithdrawalReview } from '../model/withdrawal-check';
+import type { WithdrawalDraft } from '../model/withdrawal-draft';
+import { AddressBookField } from './address-book-field';
+import { AddressInput } from './address-input';
 import { AmountInput } from './amount-input';
-import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
 import { SourceWalletField } from './source-wallet-field';
 import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
-import {
-  coverage,
-  feePlan,
-  isTokenOn,
-  maxAmount,
-  nativeAssetOf,
-  parseAmount,
-  parseFeeLimit,
-} from '../model/withdrawal-math';
-import type { FeePlan } from '../model/withdrawal-math';
-
-export type WithdrawalDraft = {
-  asset: string;
-  toAddress: string;
-  amount: string;
-  clientReference: string;
-  feeLimit: string;
-};
-
-export const EMPTY_DRAFT: WithdrawalDraft = {
-  asset: '',
-  toAddress: '',
-  amount: '',
-  clientReference: '',
-  feeLimit: '',
-};
-
-export type WithdrawalReview = {
-  request: CreateTransactionRequest;
-  wallet: Wallet;
-  decimals: number;
-  fee: FeePlan;
-  isToken: boolean;
-  /** Internal or external: the review only opens on a destination that may be sent to. */
-  destination: Extract<Destination, { kind: 'internal' | 'external' }>;
-  /** The operator left the reference blank: the console chose the one sent. */
-  isReferenceGenerated: boolean;
-  /** The destination's ACTIVE address-book label, when it has one. */
-  bookLabel: string | null;
-};
-
-function availableOf(balances: Balance[] | undefined, asset: string, chain: string): bigint {
-  const balance = balances?.find((b) => b.asset === asset && b.chain === chain);
-  return balance ? BigInt(balance.availableBalance) : 0n;
-}
 
 export function WithdrawalForm({
   notice,
@@ -105,96 +53,28 @@ export function WithdrawalForm({
 }) {
   const [isSubmitted, setIsSubmitted] = useState(false);
   const wallet = wallets.find((w) => w.id === walletId) ?? null;
-  const chain = wallet?.chain ?? '';
-  const assets = catalog.filter((a) => a.chains.some((c) => c.chain === chain && c.enabled));
-  const asset = assets.find((a) => a.asset === draft.asset) ?? assets[0] ?? null;
-  const nativeAsset = nativeAssetOf(catalog, chain);
-  const isToken = asset ? isTokenOn(asset, chain) : false;
+  const inputs = {
+    wallet,
+    catalog,
+    balances,
+    readiness,
+    destination,
+    addressBook,
+    generatedReference,
+    draft,
+  };
+  const check = checkWithdrawal(inputs);
+  const { chain, assets, asset, nativeAsset, isToken, feeLimit, fee, max, amount, covered } = check;
+  const { toAddressProblem, referenceProblem, isReferenceGenerated, canReview } = check;
   const set = (patch: Partial<WithdrawalDraft>) => {
     onDraftChange({ ...draft, ...patch });
   };
 
-  const feeLimit =
-    nativeAsset && isToken ? parseFeeLimit(draft.feeLimit, nativeAsset.decimals) : null;
-  const fee = nativeAsset
-    ? feePlan({ isToken, nativeAsset, feeLimitAtomic: feeLimit?.atomic ?? null })
-    : null;
-  const available = asset ? availableOf(balances, asset.asset, chain) : 0n;
-  const nativeAvailable = nativeAsset ? availableOf(balances, nativeAsset.asset, chain) : 0n;
-  const max = fee && balances ? maxAmount({ isToken, availableAtomic: available, fee }) : null;
-  const amount = asset
-    ? parseAmount(draft.amount, asset.decimals)
-    : { atomic: null, problem: null };
-  const covered =
-    asset && fee && amount.atomic !== null && balances
-      ? coverage({
-          isToken,
-          amountAtomic: amount.atomic,
-          availableAtomic: available,
-          nativeAvailableAtomic: nativeAvailable,
-          fee,
-          decimals: asset.decimals,
-          asset: asset.asset,
-        })
-      : null;
-  const toAddressProblem = addressProblem(draft.toAddress);
-  const blockingDestination = destinationProblem(destination, chain);
-  const referenceProblem = draft.clientReference.length > 128 ? 'At most 128 characters.' : null;
-  const isReferenceGenerated = draft.clientReference === '';
-  const clientReference = isReferenceGenerated ? generatedReference : draft.clientReference;
-  const isReady = readiness?.isReady ?? false;
-  const isAddressValid = draft.toAddress !== '' && toAddressProblem === null;
-  const bookStatus =
-    addressBook && isAddressValid ? bookStatusOf(addressBook, chain, draft.toAddress) : null;
-  // Asked only when the destination may be sent to at all (not the source, not another chain).
-  const dryRunRequest =
-    wallet && asset && !blockingDestination
-      ? dryRunRequestOf({
-          walletId: wallet.id,
-          asset: asset.asset,
-          toAddress: draft.toAddress,
-          amountAtomic: amount.atomic,
-          isAddressValid,
-        })
-      : null;
-  const canReview =
-    Boolean(wallet && asset && fee && amount.atomic !== null) &&
-    !toAddressProblem &&
-    !blockingDestination &&
-    (destination.kind === 'internal' || destination.kind === 'external') &&
-    !referenceProblem &&
-    !feeLimit?.problem &&
-    (covered?.isCovered ?? false) &&
-    isReady;
-
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (!canReview || !wallet || !asset || !fee || amount.atomic === null) return;
-    // The protocol's request schema is the last check before the review: what it refuses, the
-    // server would refuse too, so it never reaches the review.
-    const parsed = CreateTransactionRequestSchema.safeParse({
-      walletId: wallet.id,
-      asset: asset.asset,
-      toAddress: draft.toAddress,
-      amountAtomic: amount.atomic.toString(),
-      clientReference,
-      ...(isToken && feeLimit?.atomic
-        ? { chainParams: { feeLimitAtomic: feeLimit.atomic.toString() } }
-        : {}),
-    });
-    if (!parsed.success) return;
-    const request: CreateTransactionRequest = parsed.data;
-    onReview({
-      request,
-      wallet,
-      decimals: asset.decimals,
-      fee,
-      isToken,
-      destination,
-      isReferenceGenerated,
-      bookLabel: bookStatus?.kind === 'active' ? bookStatus.entry.label : null,
-    });
+    const review = reviewOf(inputs, check);
+    if (review) onReview(review);
   };
 
   return (
@@ -221,10 +101,12 @@ export function WithdrawalForm({
             />
             <AvailableBalance
               isLoading={!balances}
-              available={available}
+              available={check.available}
               asset={asset}
               feeBalance={
-                isToken && nativeAsset ? { atomic: nativeAvailable, asset: nativeAsset } : null
+                isToken && nativeAsset
+                  ? { atomic: check.nativeAvailable, asset: nativeAsset }
+                  : null
               }
             />
           </div>
@@ -241,7 +123,7 @@ export function WithdrawalForm({
             isFailed={isAddressBookFailed}
             chain={chain}
             address={draft.toAddress}
-            isAddressValid={isAddressValid}
+            isAddressValid={check.isAddressValid}
             onChoose={(toAddress) => {
               set({ toAddress });
             }}
@@ -292,7 +174,7 @@ export function WithdrawalForm({
               />
             ) : null}
           </div>
-          <PolicyPreview request={dryRunRequest} decimals={asset?.decimals ?? 0} />
+          <PolicyPreview request={check.dryRunRequest} decimals={asset?.decimals ?? 0} />
         </>
       ) : null}
       <div className="flex justify-end">

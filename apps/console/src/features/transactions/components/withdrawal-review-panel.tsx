@@ -6,7 +6,7 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
-import type { WithdrawalReview } from './withdrawal-form';
+import type { WithdrawalReview } from '../model/withdrawal-check';
 
 /** The last look before money moves: atomic amount, fee, total and destination. */
 export function WithdrawalReviewPanel({

@@ -1,3 +1,4 @@
+import { tronAddressProblem } from '@settlement/protocol';
 import type { Wallet } from '@settlement/protocol';
 
 /**
@@ -75,4 +76,14 @@ export function wrongNetworkExplanation(
     `would never see them: a balance on one chain does not exist on another. To fund that ` +
     `wallet, send from a ${wallet.chain} wallet.`
   );
+}
+
+/** Why `value` is not a TRON address (protocol's validation), in words; null when it is one. */
+export function addressProblem(value: string): string | null {
+  if (value === '') return 'Enter the destination address.';
+  // An EVM address is a common paste mistake: name it, rather than only "starts with T".
+  if (/^0x[0-9a-fA-F]*$/.test(value)) {
+    return 'This is a 0x… (Ethereum-style) address, not a TRON address. TRON addresses start with T.';
+  }
+  return tronAddressProblem(value);
 }

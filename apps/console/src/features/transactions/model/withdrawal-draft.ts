@@ -18,6 +18,21 @@ export const SavedDraftSchema = z.object({
 });
 export type SavedDraft = z.infer<typeof SavedDraftSchema>;
 
+/** The form's fields, as typed (the source wallet is chosen apart from them). */
+export type WithdrawalDraft = Omit<SavedDraft, 'walletId'>;
+
+export const EMPTY_DRAFT: WithdrawalDraft = {
+  asset: '',
+  toAddress: '',
+  amount: '',
+  clientReference: '',
+  feeLimit: '',
+};
+
+export function draftOf({ walletId: _walletId, ...draft }: SavedDraft): WithdrawalDraft {
+  return draft;
+}
+
 export function isBlankDraft(draft: SavedDraft): boolean {
   return (
     draft.toAddress === '' &&
