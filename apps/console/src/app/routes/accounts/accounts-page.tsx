@@ -16,6 +16,7 @@ import { AccountsTable } from '../../../features/accounts/components/accounts-ta
 import { CreateAccountDialog } from '../../../features/accounts/components/create-account-dialog';
 import { roleReason } from '../../../features/session/permissions';
 import { useUrlFilters } from '../../../lib/url-filters';
+import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useSession } from '../../shell/session-context';
 
 export function AccountsPage() {
@@ -34,6 +35,12 @@ export function AccountsPage() {
         description="Ledger accounts group wallets and activity under one business identity."
         actions={
           <>
+            <PageViewsMenu
+              subject="accounts"
+              names={ACCOUNT_FILTERS}
+              filters={filters}
+              onApply={setFilters}
+            />
             <ExportButton subject="accounts" filters={filters} />
             {permissions.canCreateAccount ? (
               <Button

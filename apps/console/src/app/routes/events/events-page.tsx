@@ -21,6 +21,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { useLiveState } from '../../live-updates';
 import { describeLive } from '../../shell/live-indicator';
+import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useCatalog } from '../../use-catalog';
 
 export function EventsPage() {
@@ -58,6 +59,12 @@ export function EventsPage() {
         description="The organization's events: the stored history, newest first, continued live as they happen. Filters stay in the address bar."
         actions={
           <>
+            <PageViewsMenu
+              subject="events"
+              names={EVENT_FILTERS}
+              filters={filters}
+              onApply={setFilters}
+            />
             <Badge
               tone={
                 connection.tone === 'ok'

@@ -13,6 +13,7 @@ import { TransactionFilters } from '../../../features/transactions/components/tr
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { roleReason } from '../../../features/session/permissions';
 import { useUrlFilters } from '../../../lib/url-filters';
+import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 
@@ -31,6 +32,12 @@ export function TransactionsPage() {
         description="Deposits, withdrawals and transfers. Statuses update live; filters stay in the address bar."
         actions={
           <>
+            <PageViewsMenu
+              subject="transactions"
+              names={TRANSACTION_FILTERS}
+              filters={filters}
+              onApply={setFilters}
+            />
             <ExportButton subject="transactions" filters={filters} />
             {permissions.canCreateWithdrawal ? (
               <Link to="/transactions/new" className={buttonClass('primary')}>

@@ -12,6 +12,7 @@ import { WalletFilters } from '../../../features/wallets/components/wallet-filte
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';
 import { overviewQuery } from '../../../features/treasury/api/overview';
 import { useUrlFilters } from '../../../lib/url-filters';
+import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useCatalog } from '../../use-catalog';
 import { CreateWalletLauncher } from './create-wallet-launcher';
 
@@ -33,6 +34,12 @@ export function WalletsPage() {
         description="Blockchain addresses of your accounts. Filters stay in the address bar, so a view can be shared."
         actions={
           <>
+            <PageViewsMenu
+              subject="wallets"
+              names={WALLET_FILTERS}
+              filters={filters}
+              onApply={setFilters}
+            />
             <ExportButton subject="wallets" filters={filters} />
             <CreateWalletLauncher />
           </>
