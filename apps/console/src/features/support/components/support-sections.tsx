@@ -81,7 +81,7 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
       </thead>
       <tbody>
         {requests.map((request, index) => (
-          <tr key={`${request.at}-${request.requestId ?? index}`}>
+          <tr key={`${request.at}-${request.requestId}-${String(index)}`}>
             <Td>
               <Time value={request.at} />
             </Td>
@@ -151,7 +151,7 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
             </Td>
             <Td>{action.operator ?? '—'}</Td>
             <Td className="font-mono text-xs">{action.action}</Td>
-            <Td className="text-xs">{action.outcome ?? '—'}</Td>
+            <Td className="text-xs">{action.outcome}</Td>
             <Td>
               <MaybeId value={action.idempotencyKey} label="idempotency key" />
             </Td>
@@ -190,7 +190,7 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
             <Td>
               <Time value={operation.createdAt} />
             </Td>
-            <Td>{operation.operator ?? '—'}</Td>
+            <Td>{operation.operator}</Td>
             <Td className="font-mono text-xs">{operation.operation}</Td>
             <Td>
               <Badge
