@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run over every workspace; `npm test` fails when a package's line coverage drops below its
- * floor. Floors sit a little under what each package measured (BENCHMARKS-style: raise them as
- * tests grow, never lower them to make a change pass).
+ * floor. Floors sit a little under what each package measured: raise them as
+ * tests grow, never lower them to make a change pass.
  */
 export default defineConfig({
   test: {
