@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { median, type GroupRecorder } from '../lib/report';
 import { sleep, type Child } from '../lib/procs';
@@ -83,7 +84,6 @@ export async function runExports(ctx: BenchContext, rec: GroupRecorder): Promise
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
-  let status = 0;
   try {
     const response = await request(
       `${bff.url}/bff/export/transactions.csv?walletId=${encodeURIComponent(walletId)}`,
@@ -92,7 +92,13 @@ export async function runExports(ctx: BenchContext, rec: GroupRecorder): Promise
         signal: AbortSignal.timeout(ctx.isQuick ? 60_000 : 300_000),
       },
     );
-    status = response.statusCode;
+    const status = response.statusCode;
+    if (status !== 200) {
+      // The error envelope (code, message, requestId) says why; the BFF log has the rest.
+      throw new Error(
+        `export answered ${String(status)}: ${await response.body.text()}\n${readFileSync(bff.child.logFile, 'utf8').slice(-2_000)}`,
+      );
+    }
     for await (const chunk of response.body) {
       const buffer = chunk as Buffer;
       bytes += buffer.length;
@@ -105,7 +111,6 @@ export async function runExports(ctx: BenchContext, rec: GroupRecorder): Promise
   const seconds = (performance.now() - started) / 1000;
   const last = bff.child.rssMb();
   if (last !== null) peak = Math.max(peak, last);
-  if (status !== 200) throw new Error(`export answered ${String(status)}`);
   const exported = lines - 1;
   const delta = peak - idle;
 
