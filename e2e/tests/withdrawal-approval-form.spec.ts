@@ -72,7 +72,7 @@ test('treasury sees before review that an external withdrawal needs an admin, se
   await expect(review.getByRole('region', { name: 'Withdrawal policy' })).toContainText(
     /needs 1 approval from admin/i,
   );
-  await review.getByRole('button', { name: 'Send withdrawal' }).click();
+  await review.getByRole('button', { name: 'Request approval' }).click();
 
   await expect(
     page.getByRole('heading', { name: 'Sent for approval — nothing has left the wallet yet' }),

@@ -204,7 +204,7 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
     const { user } = await fill(EXTERNAL);
     expect(loadDraft('treasury')).not.toBeNull();
     await review(user);
-    await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Request approval' }));
 
     expect(
       await screen.findByRole('heading', {
@@ -232,12 +232,24 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
       ]);
     const { user } = await fill(EXTERNAL);
     await review(user);
-    await user.click(screen.getByRole('button', { name: 'Send withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Request approval' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Blocked by the policy rule "No external".');
     expect(alert).toHaveTextContent(/ask an admin to change the withdrawal policy/i);
-    expect(screen.queryByRole('button', { name: /Send withdrawal|Retry/ })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: /Send withdrawal|Request approval|Retry/ }),
+    ).toBeNull();
     expect(posts()).toHaveLength(1);
+  });
+
+  it('when the policy needs approval, the review offers "Request approval" rather than a send', async () => {
+    const { user } = await fill(EXTERNAL);
+    await waitFor(() => {
+      expect(policyRegion()).toHaveTextContent('Needs 1 approval from admin');
+    });
+    await review(user);
+    expect(screen.getByRole('button', { name: 'Request approval' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send withdrawal' })).toBeNull();
   });
 
   it('offers ACTIVE address-book entries of the wallet chain by label and names the typed address', async () => {
@@ -277,6 +289,8 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
     await review(user);
     expect(screen.getByText('Address book: Exchange hot wallet')).toBeInTheDocument();
     expect(policyRegion()).toHaveTextContent('Will send now');
+    expect(screen.getByRole('button', { name: 'Send withdrawal' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Request approval' })).toBeNull();
   });
 
   it('after a reload, sending again under the saved operation id shows the request held for approval', async () => {

@@ -94,7 +94,7 @@ function WithdrawalFlowView() {
                 }
               : null
           }
-          sendLabel={flow.advice?.canRetry ? 'Retry safely (same operation id)' : 'Send withdrawal'}
+          retryLabel={flow.advice?.canRetry ? 'Retry safely (same operation id)' : null}
           status={
             flow.advice ? (
               <SendErrorAlert

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
+import { dryRunQuery } from '../api/dry-run';
 import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
 import type { WithdrawalReview } from '../model/withdrawal-check';
@@ -16,7 +18,7 @@ export function WithdrawalReviewPanel({
   onBack,
   onSend,
   status,
-  sendLabel = 'Send withdrawal',
+  retryLabel,
 }: {
   review: WithdrawalReview;
   operationId: string;
@@ -25,7 +27,8 @@ export function WithdrawalReviewPanel({
   /** Null when sending cannot help (the error's code and `retryable` say so): no Send then. */
   onSend: (() => void) | null;
   status?: ReactNode;
-  sendLabel?: string;
+  /** Set when the last send failed in a way a resend of the same operation may fix. */
+  retryLabel: string | null;
 }) {
   const { request, wallet, decimals, fee, isToken, destination, isReferenceGenerated, bookLabel } =
     review;
@@ -35,6 +38,18 @@ export function WithdrawalReviewPanel({
     headingRef.current?.focus();
   }, []);
   const amount = BigInt(request.amountAtomic);
+  const dryRunRequest = dryRunRequestOf({
+    walletId: request.walletId,
+    asset: request.asset,
+    toAddress: request.toAddress,
+    amountAtomic: amount,
+    isAddressValid: true,
+  });
+  // The same cached answer the policy preview below shows: the button says what a tap does.
+  const dryRun = useQuery(dryRunQuery(dryRunRequest));
+  const sendLabel =
+    retryLabel ??
+    (dryRun.data?.action === 'REQUIRE_APPROVAL' ? 'Request approval' : 'Send withdrawal');
   const feeItems = isToken
     ? [
         {
@@ -76,7 +91,8 @@ export function WithdrawalReviewPanel({
       ];
 
   return (
-    <section aria-labelledby="review-heading" className="p-5">
+    // No bottom padding below lg: there the action bar is the card's last strip.
+    <section aria-labelledby="review-heading" className="p-5 max-lg:pb-0">
       <h2
         id="review-heading"
         ref={headingRef}
@@ -146,26 +162,30 @@ export function WithdrawalReviewPanel({
       />
       {/* The same answer the form showed (cached), asked again if it has gone stale. */}
       <div className="mt-4">
-        <PolicyPreview
-          request={dryRunRequestOf({
-            walletId: request.walletId,
-            asset: request.asset,
-            toAddress: request.toAddress,
-            amountAtomic: BigInt(request.amountAtomic),
-            isAddressValid: true,
-          })}
-          decimals={decimals}
-        />
+        <PolicyPreview request={dryRunRequest} decimals={decimals} />
       </div>
       {status}
-      <div className="mt-4 flex justify-end gap-2">
+      {/* Below lg the actions stick to the bottom of the screen, where a thumb reaches them
+          without scrolling past the details; the inset keeps them above a phone's home bar. On a
+          phone the buttons share the row, so the bar stays one button tall. */}
+      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex gap-2 rounded-b-lg border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:justify-end lg:static lg:mx-0 lg:rounded-none lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
         {onBack ? (
-          <Button onClick={onBack} disabled={isSending} variant={onSend ? 'secondary' : 'primary'}>
+          <Button
+            onClick={onBack}
+            disabled={isSending}
+            variant={onSend ? 'secondary' : 'primary'}
+            className="flex-1 sm:flex-none"
+          >
             Back to edit
           </Button>
         ) : null}
         {onSend ? (
-          <Button variant="primary" onClick={onSend} disabled={isSending}>
+          <Button
+            variant="primary"
+            onClick={onSend}
+            disabled={isSending}
+            className="flex-1 sm:flex-none"
+          >
             {isSending ? 'Sending…' : sendLabel}
           </Button>
         ) : null}
