@@ -7,7 +7,7 @@ import { BffSession } from './fixtures';
  * admin's approval). Journeys that are not about governance send withdrawals straight through,
  * so they install a policy that allows everything first; governance journeys install their own.
  */
-export const ALLOW_ALL_POLICY: PolicyDocumentInput = {
+const ALLOW_ALL_POLICY: PolicyDocumentInput = {
   rules: [{ id: 'allow-all', name: 'Allow everything (e2e)', match: {}, action: 'ALLOW' }],
   limits: [],
   settings: { requestExpiryHours: 24 },

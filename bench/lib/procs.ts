@@ -160,13 +160,3 @@ export function profileArgs(name: string): string[] {
     ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir, name)}`]
     : [];
 }
-
-/** Tail of a child's log, for error messages. */
-export function logTail(file: string, chars = 1_500): string {
-  try {
-    const text = readFileSync(file, 'utf8');
-    return text.slice(-chars);
-  } catch {
-    return '';
-  }
-}

@@ -36,7 +36,7 @@ export type RowInput = {
   note?: string;
 };
 
-export function row(input: RowInput): Row {
+function row(input: RowInput): Row {
   const ref = input.reference ?? null;
   const ratio =
     ref?.value !== null && ref?.value !== undefined && ref.value !== 0 && input.value !== null
@@ -66,7 +66,7 @@ export function median(samples: readonly number[]): number | null {
   return percentile(samples, 50);
 }
 
-export function formatNumber(value: number | null): string {
+function formatNumber(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '-';
   const abs = Math.abs(value);
   if (Number.isInteger(value) && abs < 10_000) return String(value);

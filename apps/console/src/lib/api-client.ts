@@ -70,7 +70,7 @@ export function setUnauthenticatedHandler(handler: (() => void) | null): void {
   onUnauthenticated = handler;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -170,7 +170,7 @@ let stepUpInFlight: Promise<void> | null = null;
  * The operator confirms with their passkey (the browser's own prompt): options, assertion,
  * verify. Concurrent actions that all need it share one prompt.
  */
-export function confirmWithPasskey(): Promise<void> {
+function confirmWithPasskey(): Promise<void> {
   stepUpInFlight ??= (async () => {
     const optionsJSON = await apiRequest('/bff/auth/step-up/options', PasskeyRequestOptionsSchema, {
       method: 'POST',

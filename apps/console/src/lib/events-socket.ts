@@ -13,7 +13,6 @@ import {
  * every reconnect. Frames are validated here; the app decides what they mean.
  */
 
-export { RelayFrameSchema, UPSTREAM_STATES } from '@settlement/protocol';
 export type { RelayFrame, RelayedEvent, SocketState, UpstreamState } from '@settlement/protocol';
 
 export type EventsSocketOptions = {
@@ -39,7 +38,7 @@ export type EventsSocket = {
 export const RESUME_CLOSE_CODE = RELAY_CLOSE.resume.code;
 export const SESSION_ENDED_CLOSE_CODE = RELAY_CLOSE.sessionEnded.code;
 
-export function defaultEventsUrl(after: string | null): string {
+function defaultEventsUrl(after: string | null): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = after ? `?${RELAY_RESUME_PARAM}=${encodeURIComponent(after)}` : '';
   return `${protocol}//${window.location.host}/bff/events${query}`;

@@ -8,7 +8,7 @@ import { setApiOrigin, setCsrfToken } from '../lib/api-client';
  * (exact path, or a prefix ending in `*`) answers with a handler; every request is recorded.
  */
 
-export type RecordedRequest = {
+type RecordedRequest = {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
@@ -16,7 +16,7 @@ export type RecordedRequest = {
 };
 
 export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 export type TestServer = {
   origin: string;

@@ -4,7 +4,7 @@ import { meQuery } from '../../features/session/api/me';
 import { SignInForm } from '../../features/session/components/sign-in-form';
 
 /** Only same-app paths: never an absolute or protocol-relative URL. */
-export function safeReturnTo(value: string | null): string {
+function safeReturnTo(value: string | null): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/sign-in')) return '/';
   return value;
 }

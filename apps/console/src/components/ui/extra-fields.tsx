@@ -2,11 +2,11 @@
  * Fields the interface does not define are shown as they came, never dropped
  * (schemas evolve additively).
  */
-export function extraEntries(object: Record<string, unknown>, known: readonly string[]) {
+function extraEntries(object: Record<string, unknown>, known: readonly string[]) {
   return Object.entries(object).filter(([key]) => !known.includes(key));
 }
 
-export function formatValue(value: unknown): string {
+function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {

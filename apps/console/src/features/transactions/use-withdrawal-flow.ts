@@ -182,5 +182,3 @@ export function useWithdrawalFlow({
     },
   };
 }
-
-export type WithdrawalFlow = ReturnType<typeof useWithdrawalFlow>;

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
-export function fetchAccountBalances(id: string, signal?: AbortSignal) {
+function fetchAccountBalances(id: string, signal?: AbortSignal) {
   return apiRequest(
     `/bff/api/v1/ledger/accounts/${encodeURIComponent(id)}/balances`,
     BalanceListSchema,

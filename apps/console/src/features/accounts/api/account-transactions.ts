@@ -7,7 +7,7 @@ import { accountKeys } from './keys';
 
 const TransactionPageSchema = listEnvelope(TransactionSchema);
 
-export function fetchAccountTransactions(id: string, cursor: string | null, signal?: AbortSignal) {
+function fetchAccountTransactions(id: string, cursor: string | null, signal?: AbortSignal) {
   const path = withQuery(`/bff/api/v1/ledger/accounts/${encodeURIComponent(id)}/transactions`, {
     cursor,
     limit: PAGE_SIZE,

@@ -6,7 +6,7 @@ import { accountKeys } from './keys';
 
 const WalletPageSchema = listEnvelope(WalletSchema);
 
-export function fetchAccountWallets(id: string, cursor: string | null, signal?: AbortSignal) {
+function fetchAccountWallets(id: string, cursor: string | null, signal?: AbortSignal) {
   const path = withQuery(`/bff/api/v1/ledger/accounts/${encodeURIComponent(id)}/wallets`, {
     cursor,
     limit: PAGE_SIZE,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
-export function createAccount(request: CreateAccountRequest) {
+function createAccount(request: CreateAccountRequest) {
   return apiRequest('/bff/api/v1/ledger/accounts', AccountSchema, {
     method: 'POST',
     body: request,

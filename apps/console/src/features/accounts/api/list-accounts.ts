@@ -7,11 +7,7 @@ import type { AccountFilters } from './keys';
 
 const AccountPageSchema = listEnvelope(AccountSchema);
 
-export function fetchAccounts(
-  filters: AccountFilters,
-  cursor: string | null,
-  signal?: AbortSignal,
-) {
+function fetchAccounts(filters: AccountFilters, cursor: string | null, signal?: AbortSignal) {
   const path = withQuery('/bff/api/v1/ledger/accounts', { ...filters, cursor, limit: PAGE_SIZE });
   return apiRequest(path, AccountPageSchema, { signal });
 }

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
-export function fetchAssetCatalog(signal?: AbortSignal) {
+function fetchAssetCatalog(signal?: AbortSignal) {
   return apiRequest('/bff/api/v1/assets', AssetCatalogSchema, { signal });
 }
 

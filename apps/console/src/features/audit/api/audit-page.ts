@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { auditKeys, type AuditPageParams } from './keys';
 
-export function fetchAuditPage(params: AuditPageParams, signal?: AbortSignal) {
+function fetchAuditPage(params: AuditPageParams, signal?: AbortSignal) {
   const { page, ...rest } = params;
   return apiRequest(withQuery('/bff/audit', { ...rest, page: String(page) }), AuditPageSchema, {
     signal,

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { governanceKeys } from './keys';
 
 /** Propose an entry, approve one (another admin), or remove one (admin). */
-export type AddressBookChange =
+type AddressBookChange =
   | { kind: 'create'; entry: NewAddressBookEntry }
   | { kind: 'approve'; id: string }
   | { kind: 'remove'; id: string };
 
-export function changeAddressBook(change: AddressBookChange) {
+function changeAddressBook(change: AddressBookChange) {
   if (change.kind === 'create') {
     return apiRequest('/bff/address-book', AddressBookEntrySchema, {
       method: 'POST',

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What the policy would do with a withdrawal, and why (read-only, any operator). */
-export function dryRun(request: DryRunRequest) {
+function dryRun(request: DryRunRequest) {
   return apiRequest('/bff/policy/dry-run', PolicyDecisionSchema, { method: 'POST', body: request });
 }
 

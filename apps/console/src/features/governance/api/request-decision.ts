@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { governanceKeys } from './keys';
 
 /** approve, reject (with a reason) or cancel (the requester's own) a withdrawal request. */
-export type RequestDecision =
+type RequestDecision =
   | { id: string; kind: 'approve' }
   | { id: string; kind: 'reject'; reason: string }
   | { id: string; kind: 'cancel' };
 
-export function decideRequest(decision: RequestDecision): Promise<WithdrawalRequest> {
+function decideRequest(decision: RequestDecision): Promise<WithdrawalRequest> {
   const path = `/bff/withdrawal-requests/${encodeURIComponent(decision.id)}/${decision.kind}`;
   return apiRequest(path, WithdrawalRequestSchema, {
     method: 'POST',

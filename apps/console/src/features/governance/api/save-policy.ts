@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { governanceKeys } from './keys';
 
 /** Sends the whole document; the BFF validates it and stores the next version. */
-export function savePolicy(document: PolicyDocumentInput) {
+function savePolicy(document: PolicyDocumentInput) {
   return apiRequest('/bff/policy', PolicySchema, { method: 'PUT', body: document });
 }
 

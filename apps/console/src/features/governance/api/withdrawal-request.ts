@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { governanceKeys } from './keys';
 
-export function fetchWithdrawalRequest(id: string, signal?: AbortSignal) {
+function fetchWithdrawalRequest(id: string, signal?: AbortSignal) {
   return apiRequest(`/bff/withdrawal-requests/${encodeURIComponent(id)}`, WithdrawalRequestSchema, {
     signal,
   });

@@ -3,10 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { governanceKeys } from './keys';
 
-export function fetchWithdrawalRequests(
-  status: WithdrawalRequestStatus | null,
-  signal?: AbortSignal,
-) {
+function fetchWithdrawalRequests(status: WithdrawalRequestStatus | null, signal?: AbortSignal) {
   return apiRequest(
     withQuery('/bff/withdrawal-requests', { status }),
     WithdrawalRequestListSchema,

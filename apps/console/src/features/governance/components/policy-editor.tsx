@@ -12,7 +12,7 @@ function documentText(policy: Policy): string {
 }
 
 /** Messages of the document as typed: JSON syntax, then the contract's schema. */
-export function localProblems(text: string): string[] {
+function localProblems(text: string): string[] {
   let value: unknown;
   try {
     value = JSON.parse(text);

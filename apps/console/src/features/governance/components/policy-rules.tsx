@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Table, Td, Th } from '../../../components/ui/table';
 
 /** The match of a rule in words ("any" for an unconstrained field). */
-export function describeMatch(rule: PolicyRule): string {
+function describeMatch(rule: PolicyRule): string {
   const { match } = rule;
   const parts = [
     match.assets ? `asset ${match.assets.join(' or ')}` : null,

@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { useRequestDecisionMutation } from '../api/request-decision';
 
 /** Who may do what with a request; the BFF enforces the same rules. */
-export function requestAbilities(
+function requestAbilities(
   request: WithdrawalRequest,
   operator: { username: string; role: string },
 ) {

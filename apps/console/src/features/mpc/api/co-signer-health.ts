@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { mpcKeys } from './keys';
 
-export const CoSignerHealthSchema = z.looseObject({
+const CoSignerHealthSchema = z.looseObject({
   reachable: z.boolean(),
   ok: z.boolean(),
   httpStatus: z.number().nullable().optional(),
@@ -11,7 +11,7 @@ export const CoSignerHealthSchema = z.looseObject({
 });
 export type CoSignerHealth = z.infer<typeof CoSignerHealthSchema>;
 
-export function fetchCoSignerHealth(signal?: AbortSignal) {
+function fetchCoSignerHealth(signal?: AbortSignal) {
   return apiRequest('/bff/co-signer/health', CoSignerHealthSchema, { signal });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { mpcKeys } from './keys';
 
 /** POST /api/v1/mpc/initialize; the BFF sends the two bytes `{}` under the org's durable key. */
-export function initializeMpc(operationId: string) {
+function initializeMpc(operationId: string) {
   return apiRequest('/bff/api/v1/mpc/initialize', z.unknown(), {
     method: 'POST',
     body: {},

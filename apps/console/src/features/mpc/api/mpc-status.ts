@@ -4,11 +4,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { mpcKeys } from './keys';
 
-export function fetchMpcStatus(signal?: AbortSignal) {
+function fetchMpcStatus(signal?: AbortSignal) {
   return apiRequest('/bff/api/v1/mpc/status', MpcStatusSchema, { signal });
 }
 
-export function isFullyReady(status: MpcStatus | undefined): boolean {
+function isFullyReady(status: MpcStatus | undefined): boolean {
   return (
     status?.keyStatus === 'ACTIVE' &&
     status.coSigner.status === 'ONLINE' &&

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Sandbox tool: switch the embedded simulated Co-Signer on or off. */
-export function setCoSignerOnline(isOnline: boolean) {
+function setCoSignerOnline(isOnline: boolean) {
   return apiRequest('/bff/sandbox/co-signer', z.unknown(), {
     method: 'PUT',
     body: { online: isOnline },

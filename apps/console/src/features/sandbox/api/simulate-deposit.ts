@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type SimulatedDeposit = { walletId: string; asset: string; amountAtomic: string };
+type SimulatedDeposit = { walletId: string; asset: string; amountAtomic: string };
 
 /** Sandbox tool: the simulated chain sends a deposit to one of our wallets. */
-export function simulateDeposit(deposit: SimulatedDeposit) {
+function simulateDeposit(deposit: SimulatedDeposit) {
   return apiRequest('/bff/sandbox/deposits', z.unknown(), { method: 'POST', body: deposit });
 }
 

@@ -3,10 +3,10 @@ import { SignInResultSchema, type SignInResult } from '@settlement/protocol';
 import { apiRequest, setCsrfToken } from '../../../lib/api-client';
 import { useSignInResult } from './sign-in-result';
 
-export type Credentials = { username: string; password: string };
+type Credentials = { username: string; password: string };
 
 /** The password step: signed in, or the next step (one-time password, passkey, enrollment). */
-export async function login(credentials: Credentials): Promise<SignInResult> {
+async function login(credentials: Credentials): Promise<SignInResult> {
   const result = await apiRequest('/bff/auth/login', SignInResultSchema, {
     method: 'POST',
     body: credentials,

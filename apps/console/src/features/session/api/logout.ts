@@ -4,7 +4,7 @@ import { apiRequest, setCsrfToken } from '../../../lib/api-client';
 import { announceSignOut, beginSignOutHere } from '../session-end';
 import { sessionKeys } from './keys';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await apiRequest('/bff/auth/logout', z.unknown(), { method: 'POST', isSessionProbe: true });
 }
 

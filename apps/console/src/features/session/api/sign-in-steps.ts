@@ -11,7 +11,7 @@ import { useSignInResult } from './sign-in-result';
 
 const probe = { method: 'POST', isSessionProbe: true } as const;
 
-export async function signInWithPasskey(): Promise<SignInResult> {
+async function signInWithPasskey(): Promise<SignInResult> {
   const optionsJSON = await apiRequest(
     '/bff/auth/passkeys/login/options',
     PasskeyRequestOptionsSchema,
@@ -24,9 +24,9 @@ export async function signInWithPasskey(): Promise<SignInResult> {
   });
 }
 
-export type PasswordChange = { currentPassword: string; newPassword: string };
+type PasswordChange = { currentPassword: string; newPassword: string };
 
-export function changePassword(change: PasswordChange): Promise<SignInResult> {
+function changePassword(change: PasswordChange): Promise<SignInResult> {
   return apiRequest('/bff/auth/password', SignInResultSchema, { ...probe, body: change });
 }
 

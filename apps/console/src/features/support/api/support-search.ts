@@ -4,7 +4,7 @@ import { apiRequest, withQuery } from '../../../lib/api-client';
 import { supportKeys } from './keys';
 
 /** The answer of GET /bff/support/search: the shared BFF contract. */
-export const SupportResultSchema = SupportSearchResultSchema;
+const SupportResultSchema = SupportSearchResultSchema;
 export type SupportResult = SupportSearchResult;
 
 /** Blank and invisible characters (zero-width spaces, direction marks) at either end. */
@@ -18,7 +18,7 @@ export function cleanSupportQuery(q: string): string {
   return q.replace(PASTE_DEBRIS, '');
 }
 
-export function searchSupport(q: string, signal?: AbortSignal) {
+function searchSupport(q: string, signal?: AbortSignal) {
   return apiRequest(withQuery('/bff/support/search', { q }), SupportResultSchema, { signal });
 }
 

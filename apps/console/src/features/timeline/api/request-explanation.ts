@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { timelineKeys } from './keys';
 
-export function fetchRequestExplanation(requestId: string, signal?: AbortSignal) {
+function fetchRequestExplanation(requestId: string, signal?: AbortSignal) {
   return apiRequest(
     `/bff/support/requests/${encodeURIComponent(requestId)}/explanation`,
     RequestExplanationSchema,

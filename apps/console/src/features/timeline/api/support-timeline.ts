@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { timelineKeys } from './keys';
 
-export function fetchTimeline(q: string, signal?: AbortSignal) {
+function fetchTimeline(q: string, signal?: AbortSignal) {
   return apiRequest(withQuery('/bff/support/timeline', { q }), TimelineSchema, { signal });
 }
 

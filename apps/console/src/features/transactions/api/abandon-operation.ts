@@ -7,7 +7,7 @@ import { transactionKeys } from './keys';
  * POST /bff/operations/{operationId}/abandon: the BFF reconciles first and abandons only a
  * withdrawal the service proved not to have; the answer is the operation's state after that.
  */
-export function abandonOperation(operationId: string) {
+function abandonOperation(operationId: string) {
   return apiRequest(
     `/bff/operations/${encodeURIComponent(operationId)}/abandon`,
     OperationViewSchema,

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
 /** GET /bff/address-book: every entry (the form offers the ACTIVE ones of the wallet's chain). */
-export function fetchAddressBook(signal?: AbortSignal) {
+function fetchAddressBook(signal?: AbortSignal) {
   return apiRequest('/bff/address-book', AddressBookListSchema, { signal });
 }
 

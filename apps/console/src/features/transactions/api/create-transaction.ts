@@ -18,7 +18,6 @@ const CreateTransactionOutcomeSchema = z.union([
   })),
   TransactionSchema.transform((transaction) => ({ kind: 'created' as const, transaction })),
 ]);
-export type CreateTransactionOutcome = z.infer<typeof CreateTransactionOutcomeSchema>;
 
 /** POST /api/v1/transactions under the form's operation id: at most one withdrawal per form. */
 export function createTransaction({ request, operationId }: CreateTransactionInput) {

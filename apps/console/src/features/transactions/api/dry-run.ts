@@ -8,7 +8,7 @@ import { transactionKeys } from './keys';
  * POST /bff/policy/dry-run: what the withdrawal policy would do with this withdrawal, and why.
  * Read-only (a POST only because it carries a body), so the form reads it as a query.
  */
-export function fetchDryRun(request: DryRunRequest, signal?: AbortSignal) {
+function fetchDryRun(request: DryRunRequest, signal?: AbortSignal) {
   return apiRequest('/bff/policy/dry-run', PolicyDecisionSchema, {
     method: 'POST',
     body: request,

@@ -8,7 +8,7 @@ import type { TransactionFilters } from './keys';
 
 const TransactionPageSchema = listEnvelope(TransactionSchema);
 
-export function fetchTransactions(
+function fetchTransactions(
   filters: TransactionFilters,
   cursor: string | null,
   signal?: AbortSignal,

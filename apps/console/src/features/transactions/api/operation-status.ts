@@ -4,7 +4,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
 /** The BFF's journal of one operation id: did the withdrawal get created? */
-export function fetchOperationStatus(operationId: string, signal?: AbortSignal) {
+function fetchOperationStatus(operationId: string, signal?: AbortSignal) {
   return apiRequest(`/bff/operations/${encodeURIComponent(operationId)}`, OperationViewSchema, {
     signal,
   });

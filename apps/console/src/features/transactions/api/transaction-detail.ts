@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { keepTerminalDetail } from '../../../lib/status-order';
 import { transactionKeys } from './keys';
 
-export function fetchTransaction(id: string, signal?: AbortSignal) {
+function fetchTransaction(id: string, signal?: AbortSignal) {
   return apiRequest(`/bff/api/v1/transactions/${encodeURIComponent(id)}`, TransactionSchema, {
     signal,
   });

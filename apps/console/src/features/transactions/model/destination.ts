@@ -65,7 +65,7 @@ export function destinationProblem(destination: Destination, sourceChain: string
   }
 }
 
-export function wrongNetworkExplanation(
+function wrongNetworkExplanation(
   wallet: Pick<Wallet, 'accountName' | 'chain'>,
   sourceChain: string,
 ): string {

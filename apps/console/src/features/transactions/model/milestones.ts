@@ -5,7 +5,7 @@ import type { SupportEvent, Transaction } from '@settlement/protocol';
 type TimelineEvent = SupportEvent;
 
 /** `skipped`: the transaction ended (failed) without this step ever happening. */
-export type MilestoneState = 'done' | 'current' | 'pending' | 'failed' | 'skipped';
+type MilestoneState = 'done' | 'current' | 'pending' | 'failed' | 'skipped';
 export type Milestone = {
   key: string;
   label: string;

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 const PREFIX = 'settlement.withdrawal-draft.';
 
-export const SavedDraftSchema = z.object({
+const SavedDraftSchema = z.object({
   walletId: z.string(),
   asset: z.string(),
   toAddress: z.string(),
@@ -33,7 +33,7 @@ export function draftOf({ walletId: _walletId, ...draft }: SavedDraft): Withdraw
   return draft;
 }
 
-export function isBlankDraft(draft: SavedDraft): boolean {
+function isBlankDraft(draft: SavedDraft): boolean {
   return (
     draft.toAddress === '' &&
     draft.amount === '' &&

@@ -165,7 +165,7 @@ export function unknownOutcomeOf(error: unknown): string | null {
 }
 
 /** The rule or limit a 403 POLICY_BLOCKED names (its first detail), when the details say. */
-export function policyBlockOf(details: readonly unknown[]): PolicyBlockedDetail | null {
+function policyBlockOf(details: readonly unknown[]): PolicyBlockedDetail | null {
   const parsed = PolicyBlockedDetailSchema.safeParse(details[0]);
   return parsed.success ? parsed.data : null;
 }

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { treasuryKeys } from './keys';
 
-export function fetchConsoleConfig(signal?: AbortSignal) {
+function fetchConsoleConfig(signal?: AbortSignal) {
   return apiRequest('/bff/config', ConsoleConfigSchema, { signal });
 }
 

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { treasuryKeys } from './keys';
 
-export function fetchOverview(signal?: AbortSignal) {
+function fetchOverview(signal?: AbortSignal) {
   return apiRequest('/bff/overview', OverviewSchema, { signal });
 }
 

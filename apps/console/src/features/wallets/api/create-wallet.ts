@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { walletKeys } from './keys';
 
-export type CreateWalletInput = { request: CreateWalletRequest; operationId: string };
+type CreateWalletInput = { request: CreateWalletRequest; operationId: string };
 
 /** POST /api/v1/wallets under the dialog's operation id (idempotent across retries). */
-export function createWallet({ request, operationId }: CreateWalletInput) {
+function createWallet({ request, operationId }: CreateWalletInput) {
   return apiRequest('/bff/api/v1/wallets', WalletSchema, {
     method: 'POST',
     body: request,

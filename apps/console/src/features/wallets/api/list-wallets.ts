@@ -7,7 +7,7 @@ import type { WalletFilters } from './keys';
 
 const WalletPageSchema = listEnvelope(WalletSchema);
 
-export function fetchWallets(
+function fetchWallets(
   filters: WalletFilters,
   cursor: string | null,
   signal?: AbortSignal,

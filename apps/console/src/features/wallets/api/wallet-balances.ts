@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { walletKeys } from './keys';
 
-export function fetchWalletBalances(id: string, signal?: AbortSignal) {
+function fetchWalletBalances(id: string, signal?: AbortSignal) {
   return apiRequest(`/bff/api/v1/wallets/${encodeURIComponent(id)}/balances`, BalanceListSchema, {
     signal,
   });

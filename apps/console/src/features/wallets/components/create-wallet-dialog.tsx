@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { newOperationId } from '../../../lib/operation-id';
 import { useCreateWalletMutation } from '../api/create-wallet';
 
-export type Readiness = { isReady: boolean; reason: string | null };
+type Readiness = { isReady: boolean; reason: string | null };
 
 export type CreateWalletProps = {
   accounts: Option[];
