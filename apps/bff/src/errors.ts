@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ERROR_CODES, errorEnvelope, type ErrorCode } from '@settlement/protocol';
+import { SettlementApiError } from '@settlement/client';
+import { ERROR_CODES, errorEnvelope, isErrorCode, type ErrorCode } from '@settlement/protocol';
 
 /** The one error type of the BFF: a code of protocol's table, its status and envelope. */
 export class HttpError extends Error {
@@ -79,6 +80,19 @@ function fromClientError(error: unknown): HttpError | null {
 }
 
 /**
+ * An upstream refusal or outage that a route let through (a read it needed failed): the
+ * interface's own code and message, so a 503 stays a retryable 503 and a 404 stays a 404,
+ * never an internal error of ours. A code the table does not know is the upstream failing.
+ */
+function fromUpstreamError(error: unknown): HttpError | null {
+  if (!(error instanceof SettlementApiError)) return null;
+  if (!isErrorCode(error.code)) {
+    return new HttpError('UPSTREAM_UNAVAILABLE', 'The settlement service answered unexpectedly.');
+  }
+  return new HttpError(error.code, error.message, error.details);
+}
+
+/**
  * The browser went away mid-request: body-parser's `request.aborted`, or the AbortError of an
  * upstream call the proxy cancelled because the browser closed its connection (a navigation or
  * a cancelled query). Not a fault of ours: nobody is left to read an answer.
@@ -105,7 +119,8 @@ export function errorMiddleware(logger: Logger) {
       sendError(res, new HttpError('VALIDATION_ERROR', 'The request was aborted.'));
       return;
     }
-    const known = error instanceof HttpError ? error : fromClientError(error);
+    const known =
+      error instanceof HttpError ? error : (fromUpstreamError(error) ?? fromClientError(error));
     if (known) {
       sendError(res, known);
       return;
