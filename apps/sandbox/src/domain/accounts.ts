@@ -99,7 +99,7 @@ export function createAccount(
       },
     });
     return toAccount(row);
-  })();
+  }).immediate();
 }
 
 export function findAccountRow(db: Db, orgId: string, accountId: string): AccountRow | null {

@@ -164,5 +164,5 @@ export function createDeposit(
       data: transactionEventData(db, row),
     });
     return { depositId, txHash, transactionId: id };
-  })();
+  }).immediate();
 }

@@ -89,5 +89,5 @@ export function updateFaults(db: Db, orgId: string, patch: FaultsPatch): Faults 
     const next = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
     db.prepare('UPDATE orgs SET faults = ? WHERE id = ?').run(JSON.stringify(next), orgId);
     return getFaults(db, orgId);
-  })();
+  }).immediate();
 }

@@ -78,7 +78,7 @@ export function advanceMpcProvisioning(db: Db, now: Date): number {
          WHERE status = 'PROVISIONING' AND online_blocks >= ?`,
       )
       .run(now.toISOString(), PROVISIONING_BLOCKS).changes;
-  })();
+  }).immediate();
 }
 
 export function mpcProvisioner(ctx: AppContext): BackgroundService {

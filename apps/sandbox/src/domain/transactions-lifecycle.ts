@@ -245,7 +245,7 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
           db.transaction(() => {
             const fresh = getTransaction(db, row.id);
             if (fresh?.status === 'PENDING') step(fresh, block);
-          })();
+          }).immediate();
         } catch (error) {
           deps.onError?.(error, row.id);
         }

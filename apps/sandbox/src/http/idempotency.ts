@@ -76,7 +76,7 @@ export function runIdempotent(
       );
     }
     return { status: result.status, body, isReplay: false };
-  })();
+  }).immediate();
 }
 
 type RecordRow = { fingerprint: string; status: number; body: string; created_at: number };
