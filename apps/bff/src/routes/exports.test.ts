@@ -70,8 +70,10 @@ function cloneTransactions(templateId: string, copies: number) {
       `INSERT INTO transactions (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
     );
     const startMs = Date.now() - copies * 1000;
-    db.transaction(() => {
-      for (let i = 1; i <= copies; i += 1) {
+    // Short write transactions: the running sandbox writes every block and must never wait on
+    // this seed past its busy timeout (one 10,000-row transaction could, on a loaded machine).
+    const batch = db.transaction((from: number, to: number) => {
+      for (let i = from; i <= to; i += 1) {
         const at = new Date(startMs + i * 1000);
         const row: Record<string, unknown> = {};
         for (const column of columns) row[column] = template[column] ?? null;
@@ -86,7 +88,8 @@ function cloneTransactions(templateId: string, copies: number) {
         row.updated_at = at.toISOString();
         insert.run(row);
       }
-    })();
+    });
+    for (let from = 1; from <= copies; from += 500) batch(from, Math.min(copies, from + 499));
   } finally {
     db.close();
   }
