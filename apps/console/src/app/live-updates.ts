@@ -171,7 +171,7 @@ export function invalidateNow(queryClient: QueryClient): Invalidate {
 }
 
 /** How long events are gathered before the queries they name are invalidated once each. */
-export const INVALIDATION_WINDOW_MS = 250;
+const INVALIDATION_WINDOW_MS = 250;
 
 /**
  * Coalesces invalidations: at hundreds of events a second, each query is still refetched at
@@ -225,7 +225,7 @@ export function applyFrame(
 
 // --- live state and feed (read by the shell and the Events page) ---
 
-export const FEED_CAPACITY = 1_000;
+const FEED_CAPACITY = 1_000;
 
 export type LiveState = {
   socket: SocketState;
@@ -264,9 +264,9 @@ export function useLiveState(): LiveState {
 const FEED_FLUSH_MS = 100;
 
 /** Without a live socket, visible money data is refreshed on this period instead. */
-export const DEGRADED_POLL_MS = 10_000;
+const DEGRADED_POLL_MS = 10_000;
 
-export type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
+type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
 
 export type LiveHandlers = {
   onTerminal: (notice: TerminalNotice) => void;

@@ -33,7 +33,7 @@ export type StreamHealthSnapshot = {
 };
 
 /** Open gaps kept; beyond this the oldest are dropped (a backfill refetches everything anyway). */
-export const MAX_OPEN_GAPS = 100;
+const MAX_OPEN_GAPS = 100;
 
 export const EMPTY_HEALTH: StreamHealthSnapshot = {
   lastReceivedAt: null,

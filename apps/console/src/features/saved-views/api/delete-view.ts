@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { savedViewKeys } from './keys';
 
-export function deleteView(view: Pick<SavedView, 'id'>) {
+function deleteView(view: Pick<SavedView, 'id'>) {
   return apiRequest(`/bff/saved-views/${encodeURIComponent(view.id)}`, z.unknown(), {
     method: 'DELETE',
   });

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { savedViewKeys, type SavedViewSubject } from './keys';
 
-export function fetchSavedViews(subject: SavedViewSubject, signal?: AbortSignal) {
+function fetchSavedViews(subject: SavedViewSubject, signal?: AbortSignal) {
   return apiRequest(withQuery('/bff/saved-views', { subject }), SavedViewListSchema, { signal });
 }
 

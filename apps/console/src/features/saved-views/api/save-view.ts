@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { savedViewKeys } from './keys';
 
 /** Saves a view; the same name again replaces its filters and visibility. */
-export function saveView(input: SavedViewInput) {
+function saveView(input: SavedViewInput) {
   return apiRequest('/bff/saved-views', SavedViewSchema, { method: 'POST', body: input });
 }
 
