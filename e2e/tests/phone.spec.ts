@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   BffSession,
   createFundedWallet,
@@ -13,7 +13,9 @@ import {
 import { allowAllWithdrawals } from '../policy';
 
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
 const DESKTOP = { width: 1440, height: 900 };
+const WIDE = { width: 1920, height: 1080 };
 
 type Transaction = { id: string; correlationId: string };
 
@@ -40,21 +42,25 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   ).toBeLessThanOrEqual(widths.inner);
 }
 
-/** Every page of the console, light and dark: it fits, and axe finds nothing serious. */
+/**
+ * Every page of the console, light and dark: it fits and, with `isAxeChecked`, axe finds nothing
+ * serious (the issue asks axe at 390 and 1440 wide; the fit at every size).
+ */
 async function checkEveryPage(
   page: Page,
   paths: { path: string; heading: RegExp; name: string }[],
   size: string,
+  { isAxeChecked }: { isAxeChecked: boolean },
 ): Promise<void> {
   for (const { path, heading, name } of paths) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      // Skeletons gone: what a person reads is what axe checks.
+      // Skeletons gone: what a person reads is what is measured and what axe checks.
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       await expectNoSidewaysScroll(page, `${path} at ${size} (${scheme})`);
-      await expectAccessible(page);
+      if (isAxeChecked) await expectAccessible(page);
       await saveScreenshot(page, `phone-spec-${size}-${scheme}-${name}`);
     }
   }
@@ -153,7 +159,50 @@ test('every page fits and passes axe at 390x844 and 1440x900, light and dark', a
   test.setTimeout(300_000);
   await page.setViewportSize(PHONE);
   await signIn(page, 'treasury');
-  await checkEveryPage(page, everyPage(), '390');
+  await checkEveryPage(page, everyPage(), '390', { isAxeChecked: true });
   await page.setViewportSize(DESKTOP);
-  await checkEveryPage(page, everyPage(), '1440');
+  await checkEveryPage(page, everyPage(), '1440', { isAxeChecked: true });
+});
+
+test('every page fits at 768x1024 and 1920x1080, light and dark', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(TABLET);
+  await signIn(page, 'treasury');
+  await checkEveryPage(page, everyPage(), '768', { isAxeChecked: false });
+  await page.setViewportSize(WIDE);
+  await checkEveryPage(page, everyPage(), '1920', { isAxeChecked: false });
+});
+
+test('the main actions are at least 44 px tall on a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'treasury');
+  const tall = async (target: Locator, what: string) => {
+    await expect(target).toBeVisible();
+    const box = await target.boundingBox();
+    expect(box?.height ?? 0, `${what} is too small to tap`).toBeGreaterThanOrEqual(44);
+  };
+  await tall(page.getByRole('button', { name: 'Open menu' }), 'the menu button');
+  await tall(page.getByRole('button', { name: 'Sign out' }), 'Sign out');
+  await tall(page.getByRole('link', { name: 'New withdrawal' }), "the overview's New withdrawal");
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  for (const link of await drawer.getByRole('link').all()) {
+    await tall(link, `the drawer's ${(await link.textContent()) ?? 'link'}`);
+  }
+  await drawer.getByRole('link', { name: 'Transactions' }).click();
+  await tall(
+    page.getByRole('link', { name: 'New withdrawal' }),
+    "the transactions' New withdrawal",
+  );
+
+  await page.goto(`/transactions/new?walletId=${walletId}`);
+  const form = page.getByRole('form', { name: 'New withdrawal' });
+  await tall(form.getByRole('button', { name: 'Review withdrawal' }), 'Review withdrawal');
+
+  await page.goto('/support');
+  await tall(
+    page.getByRole('search', { name: 'Support look-up' }).getByRole('button', { name: 'Search' }),
+    'the support Search',
+  );
 });
