@@ -108,7 +108,7 @@ const layers = [
   {
     // The one exception: the BFF's tests run a sandbox as a process through the helper the
     // sandbox owns beside its main.ts (flags, ready line). A process boundary; no code is shared.
-    files: ['apps/bff/src/test-harness.ts'],
+    files: ['apps/bff/src/test-support/harness.ts'],
     rules: restrict(
       otherApps('bff').map((pattern) =>
         pattern.group

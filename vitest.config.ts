@@ -11,7 +11,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
-      exclude: ['**/*.test.{ts,tsx}', '**/index.ts', '**/test-support/**', '**/test-harness.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/index.ts', '**/test-support/**'],
       reporter: ['text-summary'],
       thresholds: {
         'packages/protocol/src/**/*.ts': { lines: 95 },

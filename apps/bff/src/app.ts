@@ -35,7 +35,7 @@ import { healthRoutes } from './routes/health';
 import { operationRoutes } from './routes/operations';
 import { sandboxRoutes } from './routes/sandbox';
 import { staticRoutes } from './routes/static';
-import type { Services } from './services/context';
+import type { Services } from './services/services';
 import { createIdempotentExecutor } from './services/idempotent';
 import { createLoginThrottle } from './services/login-throttle';
 import type { Db } from './store/db';

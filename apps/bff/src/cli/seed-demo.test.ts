@@ -6,7 +6,7 @@ import { loadKeys } from '../config';
 import { DEMO_POLICY } from '../governance/demo-policy';
 import { createPolicyStore } from '../governance/policy-store';
 import { openDb } from '../store/db';
-import { startSandbox, type SandboxProcess } from '../test-harness';
+import { startSandbox, type SandboxProcess } from '../test-support/harness';
 import { credentialsPath, keysFilePath, seedDemo } from './seed-demo';
 
 let sandbox: SandboxProcess;

@@ -1,5 +1,5 @@
 import { PolicySettingsSchema, type GovernanceTopic, type Policy } from '@settlement/protocol';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { IdempotentExecutor } from '../services/idempotent';
 import type { Db } from '../store/db';
 import type { AuditAction } from '../store/logs';

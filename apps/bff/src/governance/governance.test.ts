@@ -19,7 +19,7 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 
 /** A valid TRON address that is no wallet of the organization. */
 const EXTERNAL = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

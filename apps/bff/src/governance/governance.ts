@@ -1,4 +1,4 @@
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { IdempotentExecutor } from '../services/idempotent';
 import type { Db } from '../store/db';
 import { createAddressBookService, type AddressBookService } from './address-book';

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { KeyScope } from '../config';
 import { HttpError } from '../errors';
-import { recordAttempts, type Services } from '../services/context';
+import { recordAttempts, type Services } from '../services/services';
 
 /**
  * The reads the policy needs from the upstream (wallets, destination, recent withdrawals,

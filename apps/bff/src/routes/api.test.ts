@@ -10,7 +10,7 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 
 let sandbox: SandboxProcess;
 let bff: BffInstance;

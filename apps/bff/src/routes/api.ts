@@ -1,7 +1,7 @@
 import express, { type Response, type Router } from 'express';
 import { HttpError, requestIdOf } from '../errors';
 import type { Withdrawals } from '../governance/withdrawals';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import {
   OPERATION_ID_PATTERN,
   type IdempotentExecutor,

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { AuditQuerySchema, type AuditPage } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { requireRole } from './guards';
 
 /**

@@ -8,7 +8,7 @@ import {
   transcript,
   type BffInstance,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 
 let sandbox: SandboxProcess;
 let bff: BffInstance;

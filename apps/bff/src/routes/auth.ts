@@ -17,7 +17,7 @@ import {
   login,
   logout,
 } from '../services/auth';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { Session, SessionStage } from '../store/sessions';
 import { currentSessionId, readCookie, requireSession, sessionCookie, tokensEqual } from './guards';
 import { sessionRoutes } from './sessions';

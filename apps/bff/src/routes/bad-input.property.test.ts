@@ -11,7 +11,7 @@ import {
   type Browser,
   type Response,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 
 /**
  * Bad input against the BFF through a signed-in admin session with CSRF, so requests reach the

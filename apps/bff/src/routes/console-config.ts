@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import type { ConsoleConfig } from '@settlement/protocol';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { requireSession } from './guards';
 
 /** GET /bff/config (signed in): console settings, such as the block explorers per chain. */

@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { ERROR_CODES, errorEnvelope, type ErrorCode, type RelayFrame } from '@settlement/protocol';
 import { SLOW_CLIENT_CLOSE, eventFrame, upstreamFrame, type Hub } from '../relay/hub';
 import type { Relay } from '../relay/relay';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { EventStore } from '../store/events';
 import { isSameOrigin, readCookie } from './guards';
 

@@ -10,7 +10,7 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 
 const TOTAL = 10_000;
 const INJECTIONS = ['=1+2', '@SUM(A1)', '+cmd', '-2+3'];

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import express, { type Router } from 'express';
 import { EXPORT_SUBJECTS } from '@settlement/protocol';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { exportPlan, inertCell } from '../support/exports';
 import { requireRole } from './guards';
 

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { coSignerHealthUrlFor } from '../config';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { coSignerHealth, isUpstreamReady } from '../services/health';
 import { requireSession } from './guards';
 

@@ -2,7 +2,7 @@ import express, { type Response, type Router } from 'express';
 import type { OperationView } from '@settlement/protocol';
 import { HttpError } from '../errors';
 import { abandonWithdrawal } from '../services/abandon';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { JournalEntry } from '../store/journal';
 import { requireRole, requireSession } from './guards';
 

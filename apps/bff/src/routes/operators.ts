@@ -8,7 +8,7 @@ import type {
 import type { OperatorService } from '../security/operators';
 import type { PasskeyService } from '../security/passkeys';
 import { requireFreshStepUp } from '../security/step-up';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { requireRole } from './guards';
 
 function send(res: Response, status: number, body: unknown): void {

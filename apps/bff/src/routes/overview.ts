@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { OverviewSchema } from '@settlement/protocol';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { treasuryOverview } from '../services/overview';
 import type { WalletLabelStore } from '../store/wallet-labels';
 import { requireRole } from './guards';

@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from 'express';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import {
   CoSignerSwitchSchema,
   DepositRequestSchema,

@@ -6,7 +6,7 @@ import {
   type SavedViewList,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { AuditAction } from '../store/logs';
 import type { SavedViewStore, StoredSavedView } from '../store/saved-views';
 import { requireRole } from './guards';

@@ -3,7 +3,7 @@ import { hasRole, type SessionInfo, type SessionList } from '@settlement/protoco
 import { HttpError } from '../errors';
 import { auditSecurity } from '../security/audit';
 import { deviceOf } from '../security/device';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { Session, SessionListing } from '../store/sessions';
 import { requireSession } from './guards';
 

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { supportSearch } from '../services/support-search';
 import type { EventStore } from '../store/events';
 import type { ApprovalLookup } from '../support/approvals';

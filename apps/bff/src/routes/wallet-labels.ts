@@ -6,8 +6,8 @@ import {
   type WalletLabelList,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
-import { recordAttempts } from '../services/context';
+import type { Services } from '../services/services';
+import { recordAttempts } from '../services/services';
 import type { StoredWalletLabel, WalletLabelStore } from '../store/wallet-labels';
 import { requireRole } from './guards';
 

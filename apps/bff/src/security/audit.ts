@@ -1,4 +1,4 @@
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { AuditAction } from '../store/logs';
 
 /** One audit row of an operator-security action (never a secret in `detail`). */

@@ -5,7 +5,7 @@ import {
   type OperatorSummary,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { generatePassword, hashPassword } from '../services/passwords';
 import { LastAdminError, type Operator } from '../store/operators';
 import type { Session } from '../store/sessions';

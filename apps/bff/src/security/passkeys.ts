@@ -14,7 +14,7 @@ import {
   type PasskeyRequestOptions,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import type { Session } from '../store/sessions';
 import { auditSecurity } from './audit';
 import {

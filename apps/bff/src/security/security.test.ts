@@ -18,8 +18,11 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
-import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './test-authenticator';
+} from '../test-support/harness';
+import {
+  createSoftwareAuthenticator,
+  type SoftwareAuthenticator,
+} from '../test-support/authenticator';
 
 const RP_ID = 'console.example.test';
 const ORIGIN = 'https://console.example.test';

@@ -1,7 +1,7 @@
 import { HttpError } from '../errors';
 import type { JournalEntry } from '../store/journal';
 import { abandonableAt } from './abandon-window';
-import type { Services } from './context';
+import type { Services } from './services';
 import { reconcileWithdrawal, recordFound } from './reconcile';
 
 /**

@@ -11,7 +11,7 @@ import { HttpError } from '../errors';
 import { auditSecurity } from '../security/audit';
 import type { Operator } from '../store/operators';
 import type { Session, SessionStage } from '../store/sessions';
-import type { Services } from './context';
+import type { Services } from './services';
 import { DUMMY_HASH, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 
 export { LoginRequestSchema };

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 
 export type CoSignerHealth = {
   reachable: boolean;

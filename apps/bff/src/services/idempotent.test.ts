@@ -10,7 +10,7 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 import { clientReferenceFor, idempotencyKeyFor } from './idempotent';
 
 const TO_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

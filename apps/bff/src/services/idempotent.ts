@@ -5,7 +5,7 @@ import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { JournalEntry } from '../store/journal';
 import { auditAction, resourceIdOf } from './audit';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 import type { Operation } from './operations';
 import { reconcileWithdrawal, recordFound } from './reconcile';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettlementClient } from '@settlement/client';
-import type { Services } from './context';
+import type { Services } from './services';
 import { treasuryOverview } from './overview';
 import type { WalletLabelStore } from '../store/wallet-labels';
 

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { KeyScope } from '../config';
 import { HttpError } from '../errors';
 import type { WalletLabelStore } from '../store/wallet-labels';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 
 /** Wallets read for one overview; past this the totals say they are partial. */
 const OVERVIEW_MAX_WALLETS = 1_000;

@@ -1,7 +1,7 @@
 import { OutcomeUnknownError, SettlementApiError, type RawResponse } from '@settlement/client';
 import { HttpError } from '../errors';
 import type { Operation } from './operations';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 import { auditAction, resourceIdOf } from './audit';
 
 /** Whether the path (before `?`) is valid percent-encoded UTF-8, as the upstream requires. */

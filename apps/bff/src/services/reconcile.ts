@@ -1,6 +1,6 @@
 import { TransactionSchema, listEnvelope, utf8Bytes, type Transaction } from '@settlement/protocol';
 import type { JournalEntry } from '../store/journal';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 
 /**
  * What the upstream says about a withdrawal of open outcome, asked by its clientReference (the

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AtomicAmountSchema, utf8Bytes } from '@settlement/protocol';
 import { HttpError } from '../errors';
 import type { AuditAction } from '../store/logs';
-import type { Services } from './context';
+import type { Services } from './services';
 
 export const DepositRequestSchema = z.strictObject({
   walletId: z.string().min(1).max(128),

@@ -12,7 +12,7 @@ import type { SettlementClient } from '@settlement/client';
 import type { EventStore, StoredEvent } from '../store/events';
 import type { JournalEntry } from '../store/journal';
 import type { AuditRecord, RequestLogRow } from '../store/logs';
-import { recordAttempts, type Services } from './context';
+import { recordAttempts, type Services } from './services';
 
 type MatchKind = SupportMatchKind;
 /** The answer of GET /bff/support/search (contract in packages/protocol). */

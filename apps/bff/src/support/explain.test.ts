@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestExplanationSchema, type RequestExplanation } from '@settlement/protocol';
 import { loadKeys, type Keys } from '../config';
-import { recordAttempts } from '../services/context';
+import { recordAttempts } from '../services/services';
 import {
   SIGNATURE_PATTERN,
   fundedWallet,
@@ -12,7 +12,7 @@ import {
   type BffInstance,
   type Browser,
   type SandboxProcess,
-} from '../test-harness';
+} from '../test-support/harness';
 import { createUpstream, type Upstream } from '../upstream/upstream';
 
 let sandbox: SandboxProcess;

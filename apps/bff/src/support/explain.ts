@@ -6,7 +6,7 @@ import {
 } from '@settlement/protocol';
 import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { matchOperation } from '../services/operations';
 import type { RequestLogRow } from '../store/logs';
 

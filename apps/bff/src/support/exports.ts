@@ -8,7 +8,7 @@ import {
 } from '@settlement/protocol';
 import type { KeyScope } from '../config';
 import { HttpError } from '../errors';
-import { recordAttempts, type Services } from '../services/context';
+import { recordAttempts, type Services } from '../services/services';
 import { matchOperation } from '../services/operations';
 import type { AuditFilter } from '../store/logs';
 

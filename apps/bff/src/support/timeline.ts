@@ -7,7 +7,7 @@ import type {
   Transaction,
   WithdrawalRequest,
 } from '@settlement/protocol';
-import type { Services } from '../services/context';
+import type { Services } from '../services/services';
 import { gatherSupport } from '../services/support-search';
 import type { EventStore, StoredEvent } from '../store/events';
 import type { ApprovalLookup } from './approvals';

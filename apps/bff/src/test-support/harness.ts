@@ -7,14 +7,14 @@ import { Writable } from 'node:stream';
 import { spawnSandbox } from '@settlement/sandbox/spawn';
 import { getGlobalDispatcher, request } from 'undici';
 import WebSocket from 'ws';
-import { createApp, type Bff } from './app';
+import { createApp, type Bff } from '../app';
 import type { PolicyDocument } from '@settlement/protocol';
-import { seedDemo, type DemoCredentials } from './cli/seed-demo';
-import { ALLOW_ALL_POLICY } from './governance/demo-policy';
-import { createPolicyStore } from './governance/policy-store';
-import { loadConfig, loadKeys } from './config';
-import { createLogger } from './logger';
-import { openDb, type Db } from './store/db';
+import { seedDemo, type DemoCredentials } from '../cli/seed-demo';
+import { ALLOW_ALL_POLICY } from '../governance/demo-policy';
+import { createPolicyStore } from '../governance/policy-store';
+import { loadConfig, loadKeys } from '../config';
+import { createLogger } from '../logger';
+import { openDb, type Db } from '../store/db';
 
 /**
  * Test support (not a test): a real sandbox child process and an in-process BFF on port 0

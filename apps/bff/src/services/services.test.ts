@@ -5,7 +5,7 @@ import type { AttemptRecord } from '@settlement/client';
 import { createLogger } from '../logger';
 import { migrate } from '../store/db';
 import { createLogStore } from '../store/logs';
-import { recordAttempts } from './context';
+import { recordAttempts } from './services';
 
 function attempt(overrides: Partial<AttemptRecord>): AttemptRecord {
   return {
