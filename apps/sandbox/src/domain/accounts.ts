@@ -59,47 +59,49 @@ export function createAccount(
   if (metadata !== null && Buffer.byteLength(metadata, 'utf8') > METADATA_MAX_BYTES) {
     throw new HttpError('ACCOUNT_METADATA_TOO_LARGE');
   }
-  return db.transaction(() => {
-    const externalId = input.externalId ?? null;
-    if (externalId !== null) {
-      const taken = db
-        .prepare<[string, string], { id: string }>(
-          'SELECT id FROM accounts WHERE org_id = ? AND external_id = ?',
-        )
-        .get(orgId, externalId);
-      if (taken) throw new HttpError('ACCOUNT_EXTERNAL_ID_CONFLICT');
-    }
-    const at = trace.now.toISOString();
-    const row: AccountRow = {
-      id: randomUUID(),
-      org_id: orgId,
-      name: input.name,
-      external_id: externalId,
-      metadata,
-      created_at: at,
-      updated_at: at,
-    };
-    db.prepare(
-      `INSERT INTO accounts (id, org_id, name, name_folded, external_id, metadata, correlation_id, created_at, updated_at)
+  return db
+    .transaction(() => {
+      const externalId = input.externalId ?? null;
+      if (externalId !== null) {
+        const taken = db
+          .prepare<[string, string], { id: string }>(
+            'SELECT id FROM accounts WHERE org_id = ? AND external_id = ?',
+          )
+          .get(orgId, externalId);
+        if (taken) throw new HttpError('ACCOUNT_EXTERNAL_ID_CONFLICT');
+      }
+      const at = trace.now.toISOString();
+      const row: AccountRow = {
+        id: randomUUID(),
+        org_id: orgId,
+        name: input.name,
+        external_id: externalId,
+        metadata,
+        created_at: at,
+        updated_at: at,
+      };
+      db.prepare(
+        `INSERT INTO accounts (id, org_id, name, name_folded, external_id, metadata, correlation_id, created_at, updated_at)
        VALUES (@id, @org_id, @name, @name_folded, @external_id, @metadata, @correlation_id, @created_at, @updated_at)`,
-    ).run({ ...row, name_folded: input.name.toLowerCase(), correlation_id: trace.correlationId });
-    appendEvent(db, {
-      orgId,
-      type: 'account.created',
-      correlationId: trace.correlationId,
-      occurredAt: at,
-      data: {
-        accountId: row.id,
+      ).run({ ...row, name_folded: input.name.toLowerCase(), correlation_id: trace.correlationId });
+      appendEvent(db, {
         orgId,
-        name: row.name,
-        externalId,
-        createdAt: at,
-        requestId: trace.requestId,
-        idempotencyKey: trace.idempotencyKey,
-      },
-    });
-    return toAccount(row);
-  }).immediate();
+        type: 'account.created',
+        correlationId: trace.correlationId,
+        occurredAt: at,
+        data: {
+          accountId: row.id,
+          orgId,
+          name: row.name,
+          externalId,
+          createdAt: at,
+          requestId: trace.requestId,
+          idempotencyKey: trace.idempotencyKey,
+        },
+      });
+      return toAccount(row);
+    })
+    .immediate();
 }
 
 export function findAccountRow(db: Db, orgId: string, accountId: string): AccountRow | null {

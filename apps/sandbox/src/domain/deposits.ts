@@ -87,82 +87,84 @@ export function createDeposit(
   request: DepositRequest,
   body: CreateDepositRequest,
 ): { depositId: string; txHash: string; transactionId: string } {
-  return db.transaction(() => {
-    requireOrg(db, request.orgId);
-    const wallet = requireWallet(db, request.orgId, body.walletId);
-    const onChain = assetCatalog(db, request.orgId)
-      .find((a) => a.asset === body.asset)
-      ?.chains.find((c) => c.chain === wallet.chain && c.enabled);
-    if (!onChain) {
-      throw new HttpError(
-        'UNSUPPORTED_ASSET',
-        `${body.asset} is not available on ${wallet.chain}.`,
-      );
-    }
-    if (body.fromAddress !== undefined && !isTronAddress(body.fromAddress)) {
-      throw new HttpError('INVALID_ADDRESS', 'fromAddress is not a valid TRON address.');
-    }
-    if (BigInt(body.amountAtomic) <= 0n) {
-      throw new HttpError('VALIDATION_ERROR', 'amountAtomic must be greater than zero.', [
-        { field: 'amountAtomic', issue: 'must be greater than zero' },
-      ]);
-    }
-    const at = new Date(request.nowMs).toISOString();
-    const id = randomUUID();
-    const depositId = `dep_${randomUUID()}`;
-    const txHash = newTxHash();
-    insertTransaction(db, {
-      id,
-      orgId: request.orgId,
-      walletId: wallet.id,
-      accountId: wallet.account_id,
-      type: 'DEPOSIT',
-      status: 'PENDING',
-      stage: 'OBSERVED',
-      chain: wallet.chain,
-      asset: body.asset,
-      amountAtomic: body.amountAtomic,
-      direction: 'CREDIT',
-      transferKind: 'DEPOSIT',
-      fromAddress: body.fromAddress ?? outsideAddress(),
-      toAddress: wallet.address,
-      clientReference: null,
-      transactionGroupId: null,
-      counterpartTransactionId: null,
-      isSourceLeg: 1,
-      feeAsset: null,
-      estimatedFeeAtomic: null,
-      reservedFeeAtomic: null,
-      actualFeeAtomic: null,
-      feeLimitAtomic: null,
-      forcedOutcome: null,
-      txHash,
-      blockNumber: currentHeight(db),
-      confirmations: 1,
-      broadcastAt: at,
-      failureCode: null,
-      failureMessage: null,
-      billingReference: billingReferenceFor(id),
-      correlationId: request.correlationId,
-      requestId: request.requestId,
-      idempotencyKey: null,
-      createdAtMs: request.nowMs,
-      createdAt: at,
-      updatedAt: at,
-    });
-    db.prepare(
-      `INSERT INTO deposits (id, org_id, wallet_id, transaction_id, tx_hash, status, created_at, updated_at)
+  return db
+    .transaction(() => {
+      requireOrg(db, request.orgId);
+      const wallet = requireWallet(db, request.orgId, body.walletId);
+      const onChain = assetCatalog(db, request.orgId)
+        .find((a) => a.asset === body.asset)
+        ?.chains.find((c) => c.chain === wallet.chain && c.enabled);
+      if (!onChain) {
+        throw new HttpError(
+          'UNSUPPORTED_ASSET',
+          `${body.asset} is not available on ${wallet.chain}.`,
+        );
+      }
+      if (body.fromAddress !== undefined && !isTronAddress(body.fromAddress)) {
+        throw new HttpError('INVALID_ADDRESS', 'fromAddress is not a valid TRON address.');
+      }
+      if (BigInt(body.amountAtomic) <= 0n) {
+        throw new HttpError('VALIDATION_ERROR', 'amountAtomic must be greater than zero.', [
+          { field: 'amountAtomic', issue: 'must be greater than zero' },
+        ]);
+      }
+      const at = new Date(request.nowMs).toISOString();
+      const id = randomUUID();
+      const depositId = `dep_${randomUUID()}`;
+      const txHash = newTxHash();
+      insertTransaction(db, {
+        id,
+        orgId: request.orgId,
+        walletId: wallet.id,
+        accountId: wallet.account_id,
+        type: 'DEPOSIT',
+        status: 'PENDING',
+        stage: 'OBSERVED',
+        chain: wallet.chain,
+        asset: body.asset,
+        amountAtomic: body.amountAtomic,
+        direction: 'CREDIT',
+        transferKind: 'DEPOSIT',
+        fromAddress: body.fromAddress ?? outsideAddress(),
+        toAddress: wallet.address,
+        clientReference: null,
+        transactionGroupId: null,
+        counterpartTransactionId: null,
+        isSourceLeg: 1,
+        feeAsset: null,
+        estimatedFeeAtomic: null,
+        reservedFeeAtomic: null,
+        actualFeeAtomic: null,
+        feeLimitAtomic: null,
+        forcedOutcome: null,
+        txHash,
+        blockNumber: currentHeight(db),
+        confirmations: 1,
+        broadcastAt: at,
+        failureCode: null,
+        failureMessage: null,
+        billingReference: billingReferenceFor(id),
+        correlationId: request.correlationId,
+        requestId: request.requestId,
+        idempotencyKey: null,
+        createdAtMs: request.nowMs,
+        createdAt: at,
+        updatedAt: at,
+      });
+      db.prepare(
+        `INSERT INTO deposits (id, org_id, wallet_id, transaction_id, tx_hash, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'OBSERVED', ?, ?)`,
-    ).run(depositId, request.orgId, wallet.id, id, txHash, at, at);
-    const row = getTransaction(db, id);
-    if (!row) throw new Error('deposit transaction missing after insert');
-    const common = { orgId: request.orgId, correlationId: request.correlationId, occurredAt: at };
-    appendEvent(db, { ...common, type: 'deposit.observed', data: depositEventData(db, row) });
-    appendEvent(db, {
-      ...common,
-      type: 'transaction.created',
-      data: transactionEventData(db, row),
-    });
-    return { depositId, txHash, transactionId: id };
-  }).immediate();
+      ).run(depositId, request.orgId, wallet.id, id, txHash, at, at);
+      const row = getTransaction(db, id);
+      if (!row) throw new Error('deposit transaction missing after insert');
+      const common = { orgId: request.orgId, correlationId: request.correlationId, occurredAt: at };
+      appendEvent(db, { ...common, type: 'deposit.observed', data: depositEventData(db, row) });
+      appendEvent(db, {
+        ...common,
+        type: 'transaction.created',
+        data: transactionEventData(db, row),
+      });
+      return { depositId, txHash, transactionId: id };
+    })
+    .immediate();
 }

@@ -79,15 +79,17 @@ export function getFaults(db: Db, orgId: string): Faults {
 
 /** Merges a patch into the org's switches and returns the resolved result. */
 export function updateFaults(db: Db, orgId: string, patch: FaultsPatch): Faults {
-  return db.transaction(() => {
-    const stored = readStored(db, orgId);
-    if (stored === null) throw new HttpError('RESOURCE_NOT_FOUND', 'No such organization.');
-    const merged: Record<string, unknown> = { ...stored };
-    for (const [key, value] of Object.entries(patch)) {
-      if (value !== undefined) merged[key] = value;
-    }
-    const next = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
-    db.prepare('UPDATE orgs SET faults = ? WHERE id = ?').run(JSON.stringify(next), orgId);
-    return getFaults(db, orgId);
-  }).immediate();
+  return db
+    .transaction(() => {
+      const stored = readStored(db, orgId);
+      if (stored === null) throw new HttpError('RESOURCE_NOT_FOUND', 'No such organization.');
+      const merged: Record<string, unknown> = { ...stored };
+      for (const [key, value] of Object.entries(patch)) {
+        if (value !== undefined) merged[key] = value;
+      }
+      const next = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
+      db.prepare('UPDATE orgs SET faults = ? WHERE id = ?').run(JSON.stringify(next), orgId);
+      return getFaults(db, orgId);
+    })
+    .immediate();
 }

@@ -66,19 +66,21 @@ export function initializeMpcKey(
 
 /** One block of the provisioning clock: keys whose Co-Signer is online advance; offline ones wait. */
 export function advanceMpcProvisioning(db: Db, now: Date): number {
-  return db.transaction(() => {
-    db.prepare(
-      `UPDATE mpc_keys SET online_blocks = online_blocks + 1
+  return db
+    .transaction(() => {
+      db.prepare(
+        `UPDATE mpc_keys SET online_blocks = online_blocks + 1
        WHERE status = 'PROVISIONING'
          AND org_id IN (SELECT id FROM orgs WHERE co_signer_online = 1)`,
-    ).run();
-    return db
-      .prepare(
-        `UPDATE mpc_keys SET status = 'ACTIVE', activated_at = ?
+      ).run();
+      return db
+        .prepare(
+          `UPDATE mpc_keys SET status = 'ACTIVE', activated_at = ?
          WHERE status = 'PROVISIONING' AND online_blocks >= ?`,
-      )
-      .run(now.toISOString(), PROVISIONING_BLOCKS).changes;
-  }).immediate();
+        )
+        .run(now.toISOString(), PROVISIONING_BLOCKS).changes;
+    })
+    .immediate();
 }
 
 export function mpcProvisioner(ctx: AppContext): BackgroundService {

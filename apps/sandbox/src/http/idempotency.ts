@@ -54,29 +54,31 @@ export function runIdempotent(
   operation: () => { status: number; body: unknown },
 ): IdempotentOutcome {
   const { select, remove, insert } = statementsOf(db);
-  return db.transaction((): IdempotentOutcome => {
-    const existing = select.get(request.orgId, request.key);
-    if (existing && existing.created_at > request.nowMs - IDEMPOTENCY_RETENTION_MS) {
-      if (existing.fingerprint !== request.fingerprint) {
-        throw new HttpError(request.conflictCode);
+  return db
+    .transaction((): IdempotentOutcome => {
+      const existing = select.get(request.orgId, request.key);
+      if (existing && existing.created_at > request.nowMs - IDEMPOTENCY_RETENTION_MS) {
+        if (existing.fingerprint !== request.fingerprint) {
+          throw new HttpError(request.conflictCode);
+        }
+        return { status: existing.status, body: existing.body, isReplay: true };
       }
-      return { status: existing.status, body: existing.body, isReplay: true };
-    }
-    if (existing) remove.run(request.orgId, request.key);
-    const result = operation();
-    const body = JSON.stringify(result.body);
-    if (result.status >= 200 && result.status < 300) {
-      insert.run(
-        request.orgId,
-        request.key,
-        request.fingerprint,
-        result.status,
-        body,
-        request.nowMs,
-      );
-    }
-    return { status: result.status, body, isReplay: false };
-  }).immediate();
+      if (existing) remove.run(request.orgId, request.key);
+      const result = operation();
+      const body = JSON.stringify(result.body);
+      if (result.status >= 200 && result.status < 300) {
+        insert.run(
+          request.orgId,
+          request.key,
+          request.fingerprint,
+          result.status,
+          body,
+          request.nowMs,
+        );
+      }
+      return { status: result.status, body, isReplay: false };
+    })
+    .immediate();
 }
 
 type RecordRow = { fingerprint: string; status: number; body: string; created_at: number };
