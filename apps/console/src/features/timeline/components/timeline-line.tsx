@@ -44,7 +44,7 @@ export const KIND_STYLES: Record<
   },
   'chain-confirmation': {
     label: 'Confirmation',
-    glyph: '⛓',
+    glyph: '▲',
     border: 'border-teal-600',
     chip: 'bg-teal-50 text-teal-900',
   },
