@@ -32,6 +32,17 @@ export async function signIn(page: Page, username: Role): Promise<void> {
 
 /** Fails on any serious or critical axe-core violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Contrast is judged on the settled page: a toast fading in has a transient opacity that axe
+  // would measure as low contrast. Endless animations (a pulsing dot, a skeleton) never settle.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

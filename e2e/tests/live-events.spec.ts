@@ -70,7 +70,9 @@ test('the live feed survives dropped sockets and duplicates with no gap or dupli
   // The upstream socket now drops every 700 ms and redelivers half the events.
   await setFaults(request, { dropSocketEveryMs: 700, duplicateEventRate: 0.5 });
   const admin = await BffSession.signIn(request, 'admin');
+  // Atomic amounts (as sent) and how the feed shows them (6 decimals of TRX from the catalog).
   const amounts = ['3000001', '3000002', '3000003'];
+  const shown = (atomic: string) => `${atomic.slice(0, 1)}.${atomic.slice(1)} TRX`;
   for (const amountAtomic of amounts) {
     await admin.post('/bff/sandbox/deposits', {
       walletId: wallet.walletId,
@@ -82,7 +84,7 @@ test('the live feed survives dropped sockets and duplicates with no gap or dupli
   for (const amountAtomic of amounts) {
     // One deposit at a time, so every row of it fits the virtualized list.
     await page.getByLabel('Search events').fill(`"amountAtomic":"${amountAtomic}"`);
-    const rows = feed.getByRole('listitem').filter({ hasText: `${amountAtomic} atomic` });
+    const rows = feed.getByRole('listitem').filter({ hasText: shown(amountAtomic) });
     // Every milestone of every deposit exactly once, although sockets dropped and events
     // were redelivered; progress updates (transaction.updated) may come in between.
     for (const type of DEPOSIT_SEQUENCE) {
