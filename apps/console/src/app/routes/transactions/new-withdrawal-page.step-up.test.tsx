@@ -7,6 +7,7 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
+import { routeWithdrawalBasics } from './withdrawal-page-routes';
 
 // The browser's passkey prompt: the test decides whether the operator confirms or cancels.
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn() }));
@@ -69,40 +70,7 @@ beforeAll(async () => {
   server.route('GET', '/bff/api/v1/wallets', () => ({
     body: { items: [wallet], nextCursor: null },
   }));
-  server.route('GET', '/bff/api/v1/wallets/wal_1/balances', () => ({
-    body: {
-      items: [
-        {
-          asset: 'TRX',
-          chain: 'tron:nile',
-          postedBalance: '10000000',
-          availableBalance: '10000000',
-          reservedBalance: '0',
-        },
-      ],
-    },
-  }));
-  server.route('GET', '/bff/api/v1/mpc/status', () => ({
-    body: {
-      orgId: 'org_test',
-      keyId: 'key_1',
-      keyStatus: 'ACTIVE',
-      coSigner: { status: 'ONLINE', lastSeenAt: NOW },
-      chains: [{ chain: 'tron:nile', ready: true, reason: null }],
-    },
-  }));
-  server.route('GET', '/bff/api/v1/assets', () => ({
-    body: {
-      items: [
-        {
-          asset: 'TRX',
-          name: 'Tron',
-          decimals: 6,
-          chains: [{ chain: 'tron:nile', enabled: true, contractAddress: null }],
-        },
-      ],
-    },
-  }));
+  routeWithdrawalBasics(server, NOW);
   server.route('POST', '/bff/api/v1/transactions', () => postReply());
   server.route('POST', '/bff/auth/step-up/options', () => ({
     body: {
