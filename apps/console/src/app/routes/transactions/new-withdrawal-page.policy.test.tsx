@@ -124,7 +124,7 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
     });
   });
 
-  it('shows a block by a limit with what is left, and the review repeats the answer', async () => {
+  it('shows a block by a limit with what is left, and a blocked withdrawal cannot reach the review', async () => {
     const blocked: PolicyDecision = decisionFixture({
       action: 'BLOCK',
       approvals: null,
@@ -145,7 +145,7 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
       ],
     });
     dryRunReply = () => ({ body: blocked });
-    const { user } = await fill(EXTERNAL);
+    await fill(EXTERNAL);
     await waitFor(() => {
       expect(policyRegion()).toHaveTextContent('Blocked by limit "Daily TRX".');
     });
@@ -153,8 +153,9 @@ describe('NewWithdrawalPage under the withdrawal policy', () => {
     expect(within(policyRegion()).getByRole('list', { name: 'Limits' })).toHaveTextContent(
       'Daily TRX: 1 TRX left of 10 TRX in 24 h (9 TRX used) — this withdrawal would exceed it',
     );
-    await review(user);
-    expect(policyRegion()).toHaveTextContent('Blocked by limit "Daily TRX".');
+    expect(screen.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+    expect(screen.getByText('The withdrawal policy blocks this withdrawal.')).toBeVisible();
+    expect(posts()).toHaveLength(0);
   });
 
   it('says when the policy could not be asked, and still lets the operator review', async () => {

@@ -1,8 +1,10 @@
 import type { AddressBookEntry, Asset, Balance, Wallet } from '@settlement/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { dryRunQuery } from '../api/dry-run';
 import type { Destination } from '../model/destination';
 import { checkWithdrawal, reviewOf } from '../model/withdrawal-check';
 import type { WithdrawalReview } from '../model/withdrawal-check';
@@ -66,6 +68,11 @@ export function WithdrawalForm({
   const check = checkWithdrawal(inputs);
   const { chain, assets, asset, nativeAsset, isToken, feeLimit, fee, max, amount, covered } = check;
   const { toAddressProblem, referenceProblem, isReferenceGenerated, canReview } = check;
+  // The preview asks the policy once the fields settle; the form only reads that answer from the
+  // cache. A withdrawal the policy blocks never reaches the review: the server's 403 stays the
+  // last line of defence, not the first.
+  const policyAnswer = useQuery({ ...dryRunQuery(check.dryRunRequest), enabled: false });
+  const isBlockedByPolicy = policyAnswer.data?.action === 'BLOCK';
   const set = (patch: Partial<WithdrawalDraft>) => {
     onDraftChange({ ...draft, ...patch });
   };
@@ -177,12 +184,20 @@ export function WithdrawalForm({
           <PolicyPreview request={check.dryRunRequest} decimals={asset?.decimals ?? 0} />
         </>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-3">
+        {isBlockedByPolicy ? (
+          <p className="text-sm text-red-800">The withdrawal policy blocks this withdrawal.</p>
+        ) : null}
         {/* While the destination is being looked up, what the review would call it is unknown. */}
         <Button
           type="submit"
           variant="primary"
-          disabled={!wallet || destination.kind === 'checking' || (isSubmitted && !canReview)}
+          disabled={
+            !wallet ||
+            destination.kind === 'checking' ||
+            isBlockedByPolicy ||
+            (isSubmitted && !canReview)
+          }
         >
           Review withdrawal
         </Button>
