@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { TableSkeleton } from '../../../components/ui/skeleton';
@@ -23,6 +19,7 @@ import {
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { timelineHref } from '../../../lib/timeline-href';
+import { IdLookupForm } from '../../id-lookup-form';
 import { useCatalog } from '../../use-catalog';
 
 export function SupportPage() {
@@ -45,10 +42,13 @@ export function SupportPage() {
           ) : null
         }
       />
-      <SupportSearchForm
+      <IdLookupForm
         key={q}
         initial={q}
-        onSearch={(next) => {
+        formLabel="Support look-up"
+        fieldLabel="Look up"
+        submitLabel="Search"
+        onSubmit={(next) => {
           setSearchParams(next ? { q: next } : {});
         }}
       />
@@ -115,43 +115,5 @@ export function SupportPage() {
         </div>
       ) : null}
     </>
-  );
-}
-
-function SupportSearchForm({
-  initial,
-  onSearch,
-}: {
-  initial: string;
-  onSearch: (q: string) => void;
-}) {
-  const [text, setText] = useState(initial);
-  const handleSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    onSearch(cleanSupportQuery(text));
-  };
-  return (
-    <form
-      role="search"
-      aria-label="Support look-up"
-      onSubmit={handleSubmit}
-      className="mb-6 flex items-end gap-3"
-    >
-      <div className="max-w-2xl flex-1">
-        <TextField
-          label="Look up"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-          className="font-mono"
-          spellCheck={false}
-        />
-      </div>
-      <Button type="submit" variant="primary">
-        Search
-      </Button>
-    </form>
   );
 }

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { cleanSupportQuery } from '../../../features/support/api/support-search';
 import { timelineQuery } from '../../../features/timeline/api/support-timeline';
+import { IdLookupForm } from '../../id-lookup-form';
 import { TimelineList } from '../../../features/timeline/components/timeline-list';
 
 /** /timeline?q=<any id>: the one merged timeline of that id; the address is the link to share. */
@@ -40,9 +38,12 @@ export function TimelinePage() {
           ) : null
         }
       />
-      <TimelineForm
+      <IdLookupForm
         key={q}
         initial={q}
+        formLabel="Timeline look-up"
+        fieldLabel="Id"
+        submitLabel="Show timeline"
         onSubmit={(next) => {
           setSearchParams(next ? { q: next } : {});
         }}
@@ -85,37 +86,5 @@ export function TimelinePage() {
         </Panel>
       )}
     </>
-  );
-}
-
-function TimelineForm({ initial, onSubmit }: { initial: string; onSubmit: (q: string) => void }) {
-  const [text, setText] = useState(initial);
-  const handleSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    onSubmit(cleanSupportQuery(text));
-  };
-  return (
-    <form
-      role="search"
-      aria-label="Timeline look-up"
-      onSubmit={handleSubmit}
-      className="mb-6 flex items-end gap-3"
-    >
-      <div className="max-w-2xl flex-1">
-        <TextField
-          label="Id"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-          className="font-mono"
-          spellCheck={false}
-        />
-      </div>
-      <Button type="submit" variant="primary">
-        Show timeline
-      </Button>
-    </form>
   );
 }
