@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '@settlement/protocol';
@@ -195,3 +201,23 @@ export async function createFundedWallet(
 
 /** A real, valid TRON mainnet-format address that belongs to no wallet of the demo org. */
 export const EXTERNAL_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+/**
+ * Opens New withdrawal for a wallet and fills it (TRX), without reviewing: the one place that
+ * knows the form's fields, so every journey that sends a withdrawal through the page agrees.
+ */
+export async function fillWithdrawalForm(
+  page: Page,
+  input: { walletId: string; amount: string; toAddress?: string; clientReference?: string },
+): Promise<Locator> {
+  await page.goto(`/transactions/new?walletId=${input.walletId}`);
+  const form = page.getByRole('form', { name: 'New withdrawal' });
+  await expect(form.getByLabel('From wallet')).toHaveValue(input.walletId);
+  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
+  await form.getByLabel('Destination address').fill(input.toAddress ?? EXTERNAL_ADDRESS);
+  await form.getByLabel('Amount (TRX)').fill(input.amount);
+  if (input.clientReference !== undefined) {
+    await form.getByLabel('Client reference (optional)').fill(input.clientReference);
+  }
+  return form;
+}

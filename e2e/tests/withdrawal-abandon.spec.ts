@@ -9,6 +9,7 @@ import {
   setFaults,
   signIn,
   test,
+  fillWithdrawalForm,
 } from '../fixtures';
 import { allowAllWithdrawals } from '../policy';
 
@@ -32,13 +33,7 @@ async function sendWithdrawal(
   amount: string,
   clientReference: string,
 ): Promise<void> {
-  await page.goto(`/transactions/new?walletId=${walletId}`);
-  const form = page.getByRole('form', { name: 'New withdrawal' });
-  await expect(form.getByLabel('From wallet')).toHaveValue(walletId);
-  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
-  await form.getByLabel('Destination address').fill(EXTERNAL_ADDRESS);
-  await form.getByLabel('Amount (TRX)').fill(amount);
-  await form.getByLabel('Client reference (optional)').fill(clientReference);
+  const form = await fillWithdrawalForm(page, { walletId, amount, clientReference });
   await expect(form.getByText(/Not one of your organization's wallets/)).toBeVisible();
   await form.getByRole('button', { name: 'Review withdrawal' }).click();
   await page.getByRole('button', { name: 'Send withdrawal' }).click();

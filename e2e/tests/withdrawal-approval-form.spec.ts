@@ -12,6 +12,7 @@ import {
   saveScreenshot,
   signIn,
   test,
+  fillWithdrawalForm,
 } from '../fixtures';
 
 /**
@@ -53,12 +54,11 @@ test('treasury sees before review that an external withdrawal needs an admin, se
   const toAddress = freshExternalAddress();
   await signIn(page, 'treasury');
 
-  await page.goto(`/transactions/new?walletId=${wallet.walletId}`);
-  const form = page.getByRole('form', { name: 'New withdrawal' });
-  await expect(form.getByLabel('From wallet')).toHaveValue(wallet.walletId);
-  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
-  await form.getByLabel('Destination address').fill(toAddress);
-  await form.getByLabel('Amount (TRX)').fill('2');
+  const form = await fillWithdrawalForm(page, {
+    walletId: wallet.walletId,
+    toAddress,
+    amount: '2',
+  });
   await expect(form.getByText('Not in the address book.')).toBeVisible();
 
   // The dry run's answer, before the review.

@@ -8,6 +8,7 @@ import {
   signIn,
   test,
   uniqueName,
+  fillWithdrawalForm,
 } from '../fixtures';
 
 test.beforeAll(async ({ request }) => {
@@ -25,12 +26,7 @@ async function requestReview(
   toAddress: string,
   amount: string,
 ): Promise<void> {
-  await page.goto(`/transactions/new?walletId=${walletId}`);
-  const form = page.getByRole('form', { name: 'New withdrawal' });
-  await expect(form.getByLabel('From wallet')).toHaveValue(walletId);
-  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
-  await form.getByLabel('Destination address').fill(toAddress);
-  await form.getByLabel('Amount (TRX)').fill(amount);
+  const form = await fillWithdrawalForm(page, { walletId, toAddress, amount });
   await form.getByRole('button', { name: 'Review withdrawal' }).click();
 }
 

@@ -6,11 +6,11 @@ import {
   ensureReady,
   expect,
   expectAccessible,
-  EXTERNAL_ADDRESS,
   saveScreenshot,
   setFaults,
   signIn,
   test,
+  fillWithdrawalForm,
 } from '../fixtures';
 import { allowAllWithdrawals } from '../policy';
 
@@ -30,13 +30,11 @@ async function reviewWithdrawal(
   amount: string,
   clientReference?: string,
 ): Promise<void> {
-  await page.goto(`/transactions/new?walletId=${walletId}`);
-  const form = page.getByRole('form', { name: 'New withdrawal' });
-  await expect(form.getByLabel('From wallet')).toHaveValue(walletId);
-  await form.getByLabel('Asset', { exact: true }).selectOption('TRX');
-  await form.getByLabel('Destination address').fill(EXTERNAL_ADDRESS);
-  await form.getByLabel('Amount (TRX)').fill(amount);
-  if (clientReference) await form.getByLabel('Client reference (optional)').fill(clientReference);
+  const form = await fillWithdrawalForm(page, {
+    walletId,
+    amount,
+    ...(clientReference ? { clientReference } : {}),
+  });
   await form.getByRole('button', { name: 'Review withdrawal' }).click();
   await expect(page.getByRole('button', { name: 'Send withdrawal' })).toBeVisible();
 }
