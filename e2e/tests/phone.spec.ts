@@ -178,8 +178,12 @@ test('the main actions are at least 44 px tall on a phone', async ({ page }) => 
   await signIn(page, 'treasury');
   const tall = async (target: Locator, what: string) => {
     await expect(target).toBeVisible();
-    const box = await target.boundingBox();
-    expect(box?.height ?? 0, `${what} is too small to tap`).toBeGreaterThanOrEqual(44);
+    // Polled: a drawer or route change can still be settling when the target first shows.
+    await expect
+      .poll(async () => (await target.boundingBox())?.height ?? 0, {
+        message: `${what} is too small to tap`,
+      })
+      .toBeGreaterThanOrEqual(44);
   };
   await tall(page.getByRole('button', { name: 'Open menu' }), 'the menu button');
   await tall(page.getByRole('button', { name: 'Sign out' }), 'Sign out');
@@ -191,6 +195,7 @@ test('the main actions are at least 44 px tall on a phone', async ({ page }) => 
     await tall(link, `the drawer's ${(await link.textContent()) ?? 'link'}`);
   }
   await drawer.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Transactions/ })).toBeVisible();
   await tall(
     page.getByRole('link', { name: 'New withdrawal' }),
     "the transactions' New withdrawal",
