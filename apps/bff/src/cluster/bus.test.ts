@@ -1,0 +1,125 @@
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { usePostgres, type TestPostgres } from '../test-support/postgres';
+import { CHANNELS, pgBus, type BusHandlers, type ClusterBus } from './bus';
+
+const logger = pino({ level: 'silent' });
+let postgres: TestPostgres;
+const pools: pg.Pool[] = [];
+
+beforeAll(async () => {
+  postgres = await usePostgres();
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await postgres.release();
+});
+
+type Heard = { bus: ClusterBus; messages: string[]; pool: pg.Pool };
+
+async function replica(url: string): Promise<Heard> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pools.push(pool);
+  const messages: string[] = [];
+  const handlers: BusHandlers = {
+    onEvents: (position) => messages.push(`events:${position}`),
+    onSessionEnded: (hash) => messages.push(`session:${hash}`),
+    onUpstreamState: (state) => messages.push(`upstream:${state}`),
+    onResync: () => messages.push('resync'),
+  };
+  const bus = pgBus({ connectionString: url, publisher: pool, logger, retryMs: 20 });
+  await bus.start(handlers);
+  return { bus, messages, pool };
+}
+
+const HASH = 'ab'.repeat(32);
+
+describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
+  it('tells every replica, the sender included, in the order sent', async () => {
+    const url = await postgres.createDatabase();
+    const [a, b] = [await replica(url), await replica(url)];
+    await a.bus.publishEvents(7);
+    await a.bus.publishSessionEnded(HASH);
+    await b.bus.publishUpstreamState('connected');
+    await b.bus.publishEvents(9);
+    const expected = ['events:7', `session:${HASH}`, 'upstream:connected', 'events:9'];
+    await vi.waitFor(() => {
+      expect(a.messages).toEqual(expected);
+      expect(b.messages).toEqual(expected);
+    });
+    await Promise.all([a.bus.stop(), b.bus.stop()]);
+  });
+
+  it('delivers nothing of a transaction that rolled back, and the rest only after commit', async () => {
+    const url = await postgres.createDatabase();
+    const a = await replica(url);
+    const client = await a.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, '3']);
+      await client.query('ROLLBACK');
+      await client.query('BEGIN');
+      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, '4']);
+      expect(a.messages).toEqual([]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await vi.waitFor(() => {
+      expect(a.messages).toEqual(['events:4']);
+    });
+    await a.bus.stop();
+  });
+
+  it('ignores malformed payloads on its channels', async () => {
+    const url = await postgres.createDatabase();
+    const a = await replica(url);
+    for (const [channel, payload] of [
+      [CHANNELS.events, 'DROP TABLE events'],
+      [CHANNELS.events, '0'],
+      [CHANNELS.sessions, 'not-a-hash'],
+      [CHANNELS.upstream, 'exploded'],
+    ] as const) {
+      await a.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    }
+    await a.bus.publishEvents(1);
+    await vi.waitFor(() => {
+      expect(a.messages).toEqual(['events:1']);
+    });
+    await a.bus.stop();
+  });
+
+  it('listens again after its connection is cut and asks for a resync of what it missed', async () => {
+    const url = await postgres.createDatabase();
+    const a = await replica(url);
+    const b = await replica(url);
+    // The oldest listener of this database is a's (started first).
+    await b.pool.query(
+      `SELECT pg_terminate_backend((SELECT pid FROM pg_stat_activity
+         WHERE application_name = 'bff-listener' AND datname = current_database()
+         ORDER BY backend_start LIMIT 1))`,
+    );
+    await vi.waitFor(() => {
+      expect(a.messages).toContain('resync');
+    });
+    await b.bus.publishEvents(12);
+    await vi.waitFor(() => {
+      expect(a.messages.at(-1)).toBe('events:12');
+      expect(b.messages).toEqual(['events:12']);
+    });
+    await Promise.all([a.bus.stop(), b.bus.stop()]);
+  });
+
+  it('hears nothing after stop', async () => {
+    const url = await postgres.createDatabase();
+    const [a, b] = [await replica(url), await replica(url)];
+    await a.bus.stop();
+    await b.bus.publishEvents(5);
+    await vi.waitFor(() => {
+      expect(b.messages).toEqual(['events:5']);
+    });
+    expect(a.messages).toEqual([]);
+    await b.bus.stop();
+  });
+});
