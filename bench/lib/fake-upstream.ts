@@ -11,9 +11,9 @@ import { WS_PATH } from '@settlement/protocol/signing';
  * time of each sequence is kept, so a receiver can compute the added latency.
  */
 
-export type UpstreamKind = 'bff' | 'bare';
+export type UpstreamKind = 'bff' | 'reference';
 
-export const BARE_KEY_ID = 'bench-bare';
+export const REFERENCE_KEY_ID = 'bench-reference';
 
 export type FakeUpstream = {
   wsUrl: string;
@@ -21,7 +21,7 @@ export type FakeUpstream = {
   sentAt: Float64Array;
   /** The id prefix of every event (`<prefix><sequence>`). */
   idPrefix: string;
-  /** Upstream sockets of a kind: the bare reference sends key id `bench-bare`, a BFF its own. */
+  /** Upstream sockets of a kind: the reference fan-out sends key id `bench-reference`, a BFF its own. */
   connections(kind: UpstreamKind): number;
   /** The organization events claim to belong to (set once the demo org is seeded). */
   setOrgId(orgId: string): void;
@@ -80,14 +80,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     res.end();
   });
   const wss = new WebSocketServer({ noServer: true });
-  const sockets: Record<UpstreamKind, Set<WebSocket>> = { bff: new Set(), bare: new Set() };
+  const sockets: Record<UpstreamKind, Set<WebSocket>> = { bff: new Set(), reference: new Set() };
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== WS_PATH || typeof req.headers['x-api-signature'] !== 'string') {
       socket.destroy();
       return;
     }
-    const kind: UpstreamKind = req.headers['x-api-key-id'] === BARE_KEY_ID ? 'bare' : 'bff';
+    const kind: UpstreamKind =
+      req.headers['x-api-key-id'] === REFERENCE_KEY_ID ? 'reference' : 'bff';
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets[kind].add(ws);
       ws.on('close', () => sockets[kind].delete(ws));
@@ -142,7 +143,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       });
     },
     async close() {
-      for (const ws of [...sockets.bff, ...sockets.bare]) ws.terminate();
+      for (const ws of [...sockets.bff, ...sockets.reference]) ws.terminate();
       wss.close();
       await new Promise<void>((r) => {
         server.close(() => {

@@ -1,3 +1,5 @@
+import type { Chart } from './chart';
+
 /**
  * Result rows of the benchmark groups, their table and their JSON. A row is one figure with
  * the reference measured beside it in the same run, the ratio and, where the issue sets one,
@@ -22,6 +24,8 @@ export type GroupResult = {
   title: string;
   rows: Row[];
   notes: string[];
+  /** Curves of a figure over growing sizes, drawn as SVG by the runner. */
+  charts: Chart[];
   durationMs: number;
   error: string | null;
 };
@@ -114,6 +118,7 @@ export function formatGroup(group: GroupResult): string {
 export class GroupRecorder {
   readonly rows: Row[] = [];
   readonly notes: string[] = [];
+  readonly charts: Chart[] = [];
 
   add(input: RowInput): Row {
     const r = row(input);
@@ -123,5 +128,9 @@ export class GroupRecorder {
 
   note(text: string): void {
     this.notes.push(text);
+  }
+
+  chart(chart: Chart): void {
+    this.charts.push(chart);
   }
 }
