@@ -27,6 +27,7 @@ async function replica(url: string): Promise<Heard> {
     onSessionEnded: (hash) => messages.push(`session:${hash}`),
     onUpstreamState: (state) => messages.push(`upstream:${state}`),
     onResync: () => messages.push('resync'),
+    onChange: (frame) => messages.push(`change:${frame}`),
   };
   const bus = pgBus({ connectionString: url, publisher: pool, logger, retryMs: 20 });
   await bus.start(handlers);
@@ -34,21 +35,38 @@ async function replica(url: string): Promise<Heard> {
 }
 
 const HASH = 'ab'.repeat(32);
+/** A sender id no bus in this file has (theirs are random). */
+const OTHER = '0123456789abcdef';
 
 describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
-  it('tells every replica, the sender included, in the order sent', async () => {
+  it('tells every other replica, in the order sent, and not the sender', async () => {
     const url = await postgres.createDatabase();
-    const [a, b] = [await replica(url), await replica(url)];
+    const [a, b, c] = [await replica(url), await replica(url), await replica(url)];
+    const change = JSON.stringify({
+      kind: 'change',
+      topic: 'withdrawal-requests',
+      invalidates: ['/bff/withdrawal-requests'],
+    });
     await a.bus.publishEvents(7);
     await a.bus.publishSessionEnded(HASH);
-    await b.bus.publishUpstreamState('connected');
+    await a.bus.publishUpstreamState('connected');
+    await a.bus.publishChange(change);
     await b.bus.publishEvents(9);
-    const expected = ['events:7', `session:${HASH}`, 'upstream:connected', 'events:9'];
+    const fromA = ['events:7', `session:${HASH}`, 'upstream:connected', `change:${change}`];
     await vi.waitFor(() => {
-      expect(a.messages).toEqual(expected);
-      expect(b.messages).toEqual(expected);
+      expect(c.messages).toEqual([...fromA, 'events:9']);
+      expect(b.messages).toEqual(fromA);
+      expect(a.messages).toEqual(['events:9']);
     });
-    await Promise.all([a.bus.stop(), b.bus.stop()]);
+    await Promise.all([a.bus.stop(), b.bus.stop(), c.bus.stop()]);
+  });
+
+  it('refuses to publish past the NOTIFY payload limit', async () => {
+    const url = await postgres.createDatabase();
+    const a = await replica(url);
+    const huge = JSON.stringify({ kind: 'change', topic: 'x', invalidates: ['/'.repeat(8000)] });
+    await expect(a.bus.publishChange(huge)).rejects.toThrow(/payload limit/);
+    await a.bus.stop();
   });
 
   it('delivers nothing of a transaction that rolled back, and the rest only after commit', async () => {
@@ -57,10 +75,10 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     const client = await a.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, '3']);
+      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, `${OTHER} 3`]);
       await client.query('ROLLBACK');
       await client.query('BEGIN');
-      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, '4']);
+      await client.query('SELECT pg_notify($1, $2)', [CHANNELS.events, `${OTHER} 4`]);
       expect(a.messages).toEqual([]);
       await client.query('COMMIT');
     } finally {
@@ -76,14 +94,17 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     const url = await postgres.createDatabase();
     const a = await replica(url);
     for (const [channel, payload] of [
-      [CHANNELS.events, 'DROP TABLE events'],
-      [CHANNELS.events, '0'],
-      [CHANNELS.sessions, 'not-a-hash'],
-      [CHANNELS.upstream, 'exploded'],
+      [CHANNELS.events, '1'],
+      [CHANNELS.events, `${OTHER} DROP TABLE events`],
+      [CHANNELS.events, `${OTHER} 0`],
+      [CHANNELS.sessions, `${OTHER} not-a-hash`],
+      [CHANNELS.upstream, `${OTHER} exploded`],
+      [CHANNELS.changes, `${OTHER} {"kind":"event"}`],
+      [CHANNELS.changes, `${OTHER} {`],
     ] as const) {
       await a.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     }
-    await a.bus.publishEvents(1);
+    await a.pool.query('SELECT pg_notify($1, $2)', [CHANNELS.events, `${OTHER} 1`]);
     await vi.waitFor(() => {
       expect(a.messages).toEqual(['events:1']);
     });
@@ -106,20 +127,20 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     await b.bus.publishEvents(12);
     await vi.waitFor(() => {
       expect(a.messages.at(-1)).toBe('events:12');
-      expect(b.messages).toEqual(['events:12']);
     });
+    expect(b.messages).toEqual([]);
     await Promise.all([a.bus.stop(), b.bus.stop()]);
   });
 
   it('hears nothing after stop', async () => {
     const url = await postgres.createDatabase();
-    const [a, b] = [await replica(url), await replica(url)];
+    const [a, b, c] = [await replica(url), await replica(url), await replica(url)];
     await a.bus.stop();
     await b.bus.publishEvents(5);
     await vi.waitFor(() => {
-      expect(b.messages).toEqual(['events:5']);
+      expect(c.messages).toEqual(['events:5']);
     });
     expect(a.messages).toEqual([]);
-    await b.bus.stop();
+    await Promise.all([b.bus.stop(), c.bus.stop()]);
   });
 });

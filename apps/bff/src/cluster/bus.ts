@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { UPSTREAM_STATES, type UpstreamState } from '@settlement/protocol';
+import { RelayFrameSchema, UPSTREAM_STATES, type UpstreamState } from '@settlement/protocol';
 
-/** What replicas tell each other. Payloads stay tiny: a position, a hash, a state. */
+/**
+ * What a replica tells the others (never itself: it acts on its own news directly). Payloads
+ * stay small: a position, a hash, a state, a change frame naming REST paths.
+ */
 export type BusHandlers = {
   /** Events up to this position are committed: read them from the store. */
   onEvents(position: number): void;
@@ -11,6 +15,8 @@ export type BusHandlers = {
   onSessionEnded(sessionHash: string): void;
   /** The leader's upstream connection state. */
   onUpstreamState(state: UpstreamState): void;
+  /** A `change` frame (withdrawal requests, policy, ...) for this replica's browsers. */
+  onChange(frame: string): void;
   /** Messages may have been missed (the listening connection was re-established). */
   onResync(): void;
 };
@@ -22,6 +28,7 @@ export type ClusterBus = {
   publishEvents(position: number): Promise<void>;
   publishSessionEnded(sessionHash: string): Promise<void>;
   publishUpstreamState(state: UpstreamState): Promise<void>;
+  publishChange(frame: string): Promise<void>;
 };
 
 /** One process alone: nobody else to tell (its own hub is told directly). */
@@ -33,6 +40,7 @@ export function soloBus(): ClusterBus {
     publishEvents: done,
     publishSessionEnded: done,
     publishUpstreamState: done,
+    publishChange: done,
   };
 }
 
@@ -40,7 +48,11 @@ export const CHANNELS = {
   events: 'bff_events',
   sessions: 'bff_sessions',
   upstream: 'bff_upstream',
+  changes: 'bff_changes',
 } as const;
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7_999;
 
 const PositionPayload = z
   .string()
@@ -48,6 +60,21 @@ const PositionPayload = z
   .transform(Number);
 const SessionHashPayload = z.string().regex(/^[0-9a-f]{16,128}$/);
 const UpstreamPayload = z.enum(UPSTREAM_STATES);
+const ChangePayload = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(RelayFrameSchema)
+  .refine((frame) => frame.kind === 'change')
+  .transform((frame) => JSON.stringify(frame));
+/** Every payload starts with the sender's replica id, so a replica skips its own messages. */
+const ENVELOPE = /^([0-9a-f]{16}) ([\s\S]*)$/;
 
 /** Anything that runs one statement: the store's pool, so publishing takes no extra connection. */
 export type Queryable = { query(text: string, values: unknown[]): Promise<unknown> };
@@ -71,26 +98,40 @@ export type PgBusOptions = {
 export function pgBus(options: PgBusOptions): ClusterBus {
   const { logger, publisher } = options;
   const retryMs = options.retryMs ?? 1_000;
+  const replicaId = randomBytes(8).toString('hex');
   let handlers: BusHandlers | null = null;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let hasWarned = false;
 
+  /** Parses the body of one channel's message and hands it on; false when malformed. */
+  const route = (on: BusHandlers, channel: string, body: string): boolean => {
+    if (channel === CHANNELS.events) {
+      const position = PositionPayload.safeParse(body);
+      if (position.success) on.onEvents(position.data);
+      return position.success;
+    }
+    if (channel === CHANNELS.sessions) {
+      const hash = SessionHashPayload.safeParse(body);
+      if (hash.success) on.onSessionEnded(hash.data);
+      return hash.success;
+    }
+    if (channel === CHANNELS.upstream) {
+      const state = UpstreamPayload.safeParse(body);
+      if (state.success) on.onUpstreamState(state.data);
+      return state.success;
+    }
+    const frame = ChangePayload.safeParse(body);
+    if (frame.success) on.onChange(frame.data);
+    return frame.success;
+  };
+
   const dispatch = (message: pg.Notification) => {
     if (!handlers) return;
-    const payload = message.payload ?? '';
-    if (message.channel === CHANNELS.events) {
-      const position = PositionPayload.safeParse(payload);
-      if (position.success) handlers.onEvents(position.data);
-      else logger.warn({ channel: message.channel }, 'malformed cluster message ignored');
-    } else if (message.channel === CHANNELS.sessions) {
-      const hash = SessionHashPayload.safeParse(payload);
-      if (hash.success) handlers.onSessionEnded(hash.data);
-      else logger.warn({ channel: message.channel }, 'malformed cluster message ignored');
-    } else if (message.channel === CHANNELS.upstream) {
-      const state = UpstreamPayload.safeParse(payload);
-      if (state.success) handlers.onUpstreamState(state.data);
-      else logger.warn({ channel: message.channel }, 'malformed cluster message ignored');
+    const envelope = ENVELOPE.exec(message.payload ?? '');
+    if (envelope?.[1] === replicaId) return;
+    if (!envelope || !route(handlers, message.channel, envelope[2] ?? '')) {
+      logger.warn({ channel: message.channel }, 'malformed cluster message ignored');
     }
   };
 
@@ -117,7 +158,9 @@ export function pgBus(options: PgBusOptions): ClusterBus {
     try {
       await next.connect();
       await next.query(
-        `LISTEN ${CHANNELS.events}; LISTEN ${CHANNELS.sessions}; LISTEN ${CHANNELS.upstream}`,
+        Object.values(CHANNELS)
+          .map((channel) => `LISTEN ${channel};`)
+          .join(' '),
       );
     } catch (error) {
       onLost(error);
@@ -141,7 +184,11 @@ export function pgBus(options: PgBusOptions): ClusterBus {
     }, retryMs);
   };
 
-  const publish = async (channel: string, payload: string) => {
+  const publish = async (channel: string, body: string) => {
+    const payload = `${replicaId} ${body}`;
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`cluster message on ${channel} exceeds the NOTIFY payload limit`);
+    }
     await publisher.query('SELECT pg_notify($1, $2)', [channel, payload]);
   };
 
@@ -168,5 +215,6 @@ export function pgBus(options: PgBusOptions): ClusterBus {
     publishEvents: (position) => publish(CHANNELS.events, String(position)),
     publishSessionEnded: (sessionHash) => publish(CHANNELS.sessions, sessionHash),
     publishUpstreamState: (state) => publish(CHANNELS.upstream, state),
+    publishChange: (frame) => publish(CHANNELS.changes, frame),
   };
 }
