@@ -1,0 +1,170 @@
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAnswer, send } from './bff-client';
+import type { BrowserSocket } from './browser-sockets';
+import { stepClock, type Managed } from './processes';
+import type { Fault } from './schedule';
+
+/**
+ * Injects one scheduled fault into the running stack. Faults with a window undo themselves
+ * when it ends; a fault switch the sandbox could not take (it may be down) is retried until it
+ * sticks, so no storm outlives its window by more than a restart.
+ */
+
+export type Stack = {
+  sandbox: Managed;
+  bffs: Managed[];
+  sockets: BrowserSocket[];
+  orgId: string;
+  adminToken: string;
+  /** The BFF data dir on its own small tmpfs, or null when not root (disk-full is skipped). */
+  diskFullDir: string | null;
+  /** Lines for the run log. */
+  log: (line: string) => void;
+};
+
+type FaultPatch = {
+  upstreamUnavailableRate?: number | null;
+  latencyMs?: number | null;
+  duplicateEventRate?: number | null;
+  dropSocketEveryMs?: number | null;
+};
+
+/** PUT the org's fault switches, retrying while the sandbox is down or restarting. */
+export async function setSandboxFaults(stack: Stack, patch: FaultPatch): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const reply = await send(
+      stack.sandbox.url,
+      'PUT',
+      `/sandbox/orgs/${encodeURIComponent(stack.orgId)}/faults`,
+      { headers: { authorization: `Bearer ${stack.adminToken}` }, body: patch, timeoutMs: 5_000 },
+    );
+    if (isAnswer(reply) && reply.status === 200) return;
+    await sleep(100);
+  }
+  throw new Error(`the sandbox never took the fault switches ${JSON.stringify(patch)}`);
+}
+
+export const NO_FAULTS: FaultPatch = {
+  upstreamUnavailableRate: null,
+  latencyMs: null,
+  duplicateEventRate: null,
+  dropSocketEveryMs: null,
+};
+
+/** One kill-and-restart at a time per process (two scheduled kills may overlap). */
+const busy = new WeakMap<Managed, Promise<void>>();
+
+export function restart(process: Managed, downMs: number, log: Stack['log']): Promise<void> {
+  const previous = busy.get(process) ?? Promise.resolve();
+  const next = previous.then(() => killAndStart(process, downMs, log));
+  busy.set(
+    process,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+async function killAndStart(process: Managed, downMs: number, log: Stack['log']): Promise<void> {
+  await process.kill();
+  await sleep(downMs);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await process.start();
+      return;
+    } catch (error) {
+      // The port may still be held a moment after a kill; anything else repeats and is reported.
+      log(`${process.name} restart attempt ${attempt} failed: ${String(error)}`);
+      if (attempt >= 5) throw error;
+      await sleep(500);
+    }
+  }
+}
+
+/** Fills the tmpfs under the BFF's data dir until the kernel says ENOSPC, for a while. */
+async function fillDisk(dir: string, durationMs: number, log: Stack['log']): Promise<void> {
+  const ballast = join(dir, 'chaos-ballast');
+  const fd = openSync(ballast, 'w');
+  const chunk = Buffer.alloc(1024 * 1024, 0x5a);
+  let written = 0;
+  try {
+    for (;;) {
+      try {
+        written += writeSync(fd, chunk);
+      } catch {
+        break;
+      }
+    }
+    // Fill the last partial page too (a smaller write may still fit).
+    const small = Buffer.alloc(512, 0x5a);
+    for (;;) {
+      try {
+        written += writeSync(fd, small);
+      } catch {
+        break;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  log(`disk full: ${written} bytes of ballast`);
+  await sleep(durationMs);
+  rmSync(ballast, { force: true });
+}
+
+/** Runs one fault to its end (the window included). */
+export async function inject(stack: Stack, fault: Fault): Promise<void> {
+  const bff = stack.bffs[0];
+  switch (fault.kind) {
+    case 'kill-bff':
+      if (bff) await restart(bff, fault.downMs, stack.log);
+      return;
+    case 'kill-sandbox':
+      await restart(stack.sandbox, fault.downMs, stack.log);
+      return;
+    case 'upstream-503':
+      await setSandboxFaults(stack, { upstreamUnavailableRate: fault.rate });
+      await sleep(fault.durationMs);
+      await setSandboxFaults(stack, { upstreamUnavailableRate: null });
+      return;
+    case 'latency':
+      await setSandboxFaults(stack, { latencyMs: fault.latencyMs });
+      await sleep(fault.durationMs);
+      await setSandboxFaults(stack, { latencyMs: null });
+      return;
+    case 'duplicate-events':
+      await setSandboxFaults(stack, { duplicateEventRate: fault.rate });
+      await sleep(fault.durationMs);
+      await setSandboxFaults(stack, { duplicateEventRate: null });
+      return;
+    case 'drop-upstream-socket':
+      await setSandboxFaults(stack, { dropSocketEveryMs: fault.everyMs });
+      await sleep(fault.durationMs);
+      await setSandboxFaults(stack, { dropSocketEveryMs: null });
+      return;
+    case 'clock-step': {
+      const target = fault.target === 'bff' ? bff : stack.sandbox;
+      if (target) stepClock(target, fault.offsetMs);
+      return;
+    }
+    case 'drop-browser-socket':
+      stack.sockets[fault.socket]?.drop();
+      return;
+    case 'stall-browser-socket':
+      stack.sockets[fault.socket]?.stall(fault.durationMs);
+      await sleep(fault.durationMs);
+      return;
+    case 'slow-browser-socket':
+      stack.sockets[fault.socket]?.slow(fault.durationMs);
+      await sleep(fault.durationMs);
+      return;
+    case 'disk-full':
+      if (stack.diskFullDir === null) {
+        stack.log('disk-full skipped: not root (mounting a small tmpfs needs root)');
+        return;
+      }
+      await fillDisk(stack.diskFullDir, fault.durationMs, stack.log);
+      return;
+  }
+}

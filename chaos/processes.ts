@@ -1,0 +1,214 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSandbox } from '@settlement/sandbox/spawn';
+
+/**
+ * The stack as child processes, so a fault can SIGKILL one and start it again on the same port
+ * and data dir: the sandbox (through @settlement/sandbox/spawn) and the BFF (as scripts/start.mjs
+ * runs apps/bff/src/main.ts). Each child's stdout and stderr go to its log file, which the
+ * secret scan reads at the end. Both preload chaos/clock-offset.ts, so a fault can step them.
+ */
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLOCK_PRELOAD = join(ROOT, 'chaos', 'clock-offset.ts');
+const BFF_MAIN = join(ROOT, 'apps', 'bff', 'src', 'main.ts');
+const SEED_DEMO = join(ROOT, 'apps', 'bff', 'src', 'cli', 'seed-demo.ts');
+const BFF_READY = 'bff listening on ';
+
+export type Managed = {
+  name: string;
+  url: string;
+  logFile: string;
+  clockFile: string;
+  isRunning(): boolean;
+  start(): Promise<void>;
+  /** SIGKILL, resolved once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful), SIGKILL after 5 s. */
+  stop(): Promise<void>;
+  /** Exits nobody asked for (a crash), with their code or signal. */
+  crashes: string[];
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => {
+      done();
+    });
+  });
+}
+
+/** Tracks one child at a time; an exit the campaign did not cause is recorded as a crash. */
+function supervise(name: string, logFile: string, clockFile: string, url: string) {
+  let child: ChildProcess | null = null;
+  let expected = false;
+  const crashes: string[] = [];
+  const adopt = (next: ChildProcess) => {
+    child = next;
+    expected = false;
+    next.once('exit', (code, signal) => {
+      if (!expected) crashes.push(`${name} exited on its own (${signal ?? String(code)})`);
+    });
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    const current = child;
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    expected = true;
+    current.kill(signal);
+    const timer =
+      signal === 'SIGTERM' ? setTimeout(() => current.kill('SIGKILL'), 5_000) : undefined;
+    await exitOf(current);
+    clearTimeout(timer);
+  };
+  return {
+    adopt,
+    base: {
+      name,
+      url,
+      logFile,
+      clockFile,
+      crashes,
+      isRunning: () => child !== null && child.exitCode === null && child.signalCode === null,
+      kill: () => end('SIGKILL'),
+      stop: () => end('SIGTERM'),
+    },
+  };
+}
+
+export function startSandboxProcess(input: {
+  dataDir: string;
+  runDir: string;
+  port: number;
+  adminToken: string;
+  blockMs: number;
+}): Managed {
+  const logFile = join(input.runDir, 'sandbox.log');
+  const clockFile = join(input.runDir, 'sandbox.clock');
+  writeFileSync(clockFile, '0');
+  const log: WriteStream = createWriteStream(logFile, { flags: 'a' });
+  const url = `http://127.0.0.1:${input.port}`;
+  const { adopt, base } = supervise('sandbox', logFile, clockFile, url);
+  // spawnSandbox passes this process's environment on (it takes no env of its own); the BFF
+  // child sets its own clock file over it.
+  process.env.CHAOS_CLOCK_FILE = clockFile;
+  return {
+    ...base,
+    async start() {
+      const spawned = await spawnSandbox({
+        dataDir: input.dataDir,
+        port: input.port,
+        blockMs: input.blockMs,
+        adminToken: input.adminToken,
+        logLevel: 'info',
+        output: log,
+        // spawnSandbox puts these before its own `--import tsx`; ours needs tsx first.
+        nodeArgs: ['--import', 'tsx', '--import', CLOCK_PRELOAD],
+        readyTimeoutMs: 60_000,
+      });
+      adopt(spawned.child);
+    },
+  };
+}
+
+/** The demo seed as start.mjs runs it; its stdout (the passwords, printed once) is dropped. */
+export function seedDemo(input: { dataDir: string; sandboxUrl: string; adminToken: string }) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', SEED_DEMO], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SANDBOX_URL: input.sandboxUrl,
+      SANDBOX_ADMIN_TOKEN: input.adminToken,
+      DATA_DIR: input.dataDir,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`demo seeding failed: ${seeded.stderr}`);
+}
+
+export function startBffProcess(input: {
+  index: number;
+  dataDir: string;
+  runDir: string;
+  port: number;
+  sandboxUrl: string;
+  adminToken: string;
+}): Managed {
+  const name = `bff-${input.index}`;
+  const logFile = join(input.runDir, `${name}.log`);
+  const clockFile = join(input.runDir, `${name}.clock`);
+  writeFileSync(clockFile, '0');
+  const consoleDist = join(input.runDir, 'console-dist');
+  mkdirSync(consoleDist, { recursive: true });
+  writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const url = `http://127.0.0.1:${input.port}`;
+  const { adopt, base } = supervise(name, logFile, clockFile, url);
+  return {
+    ...base,
+    async start() {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--import', CLOCK_PRELOAD, BFF_MAIN],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            CHAOS_CLOCK_FILE: clockFile,
+            PORT: String(input.port),
+            DATA_DIR: input.dataDir,
+            UPSTREAM_URL: input.sandboxUrl,
+            SANDBOX_URL: input.sandboxUrl,
+            SANDBOX_ADMIN_TOKEN: input.adminToken,
+            CONSOLE_DIST: consoleDist,
+            // Request logs too: the secret scan reads every line the BFF writes.
+            LOG_LEVEL: 'info',
+            UPSTREAM_TIMEOUT_MS: '4000',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      adopt(child);
+      await new Promise<void>((done, fail) => {
+        let seen = '';
+        const timer = setTimeout(() => {
+          fail(new Error(`${name} did not listen within 60 s`));
+        }, 60_000);
+        const onData = (chunk: Buffer) => {
+          seen = (seen + chunk.toString('utf8')).slice(-4_000);
+          if (seen.includes(BFF_READY)) {
+            clearTimeout(timer);
+            child.stdout.off('data', onData);
+            done();
+          }
+        };
+        child.stdout.on('data', onData);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          fail(new Error(`${name} exited (${signal ?? String(code)}) before it listened`));
+        });
+      });
+    },
+  };
+}
+
+/** Writes the wall-clock offset a child's preload reads (within 100 ms). */
+export function stepClock(process: Managed, offsetMs: number): void {
+  writeFileSync(process.clockFile, String(offsetMs));
+}
