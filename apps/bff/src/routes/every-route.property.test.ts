@@ -1,0 +1,261 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelopeSchema } from '@settlement/protocol';
+import {
+  startBff,
+  startSandbox,
+  type BffInstance,
+  type Browser,
+  type SandboxProcess,
+} from '../test-support/harness';
+
+/**
+ * Bad input on every BFF route (the second-wave ones too: governance, operators, passkeys,
+ * sessions, support, audit, exports, saved views, labels, event history): random methods, path
+ * segments (malformed percent-encoding among them), query strings, headers and bodies (huge and
+ * deeply nested JSON). Never a 5xx, always the error envelope for a refusal, a refusal changes
+ * nothing a signed-in operator can read, and memory stays bounded. The state is read over HTTP
+ * (not from the database), so the test holds for any store behind the BFF.
+ * Replay a failure with FC_SEED=<seed>.
+ */
+
+const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const MALFORMED = ['%zz', '%FF', '%', '%C0%AF', '%ED%A0%80', '%E0%A4', '%5', '%%'] as const;
+
+let sandbox: SandboxProcess;
+let bff: BffInstance;
+let admin: Browser;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  bff = await startBff({ sandbox, policy: 'demo' });
+  admin = await bff.login('admin');
+}, 60_000);
+
+afterAll(async () => {
+  await bff.close();
+  await sandbox.stop();
+});
+
+/** Everything an admin can read that a write could change (ids and versions, not clocks). */
+const STATE_READS = [
+  '/bff/policy',
+  '/bff/policy/versions',
+  '/bff/address-book',
+  '/bff/withdrawal-requests',
+  '/bff/operators',
+  '/bff/saved-views',
+  '/bff/wallet-labels',
+  '/bff/auth/passkeys',
+  '/bff/api/v1/ledger/accounts?limit=200',
+  '/bff/api/v1/wallets?limit=200',
+  '/bff/api/v1/transactions?limit=200',
+] as const;
+
+/** Fields that move on their own (last use, clocks): not state a request could have written. */
+const VOLATILE = /"(lastSeenAt|lastUsedAt|updatedAt|expiresAt|at|now|serverTime)":"[^"]*"/g;
+
+async function stateDigest(): Promise<string> {
+  const parts: string[] = [];
+  for (const path of STATE_READS) {
+    const answer = await bff.call('GET', path, { browser: admin });
+    parts.push(`${path} ${answer.status} ${answer.text.replace(VOLATILE, '')}`);
+  }
+  return parts.join('\n');
+}
+
+/** pchar of RFC 3986 without `%` (ASCII only, so splitting by code unit is exact). */
+const PATH_CHARS = Array.from(
+  `abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@`,
+);
+const token = fc.string({ unit: fc.constantFrom(...PATH_CHARS), maxLength: 12 });
+const segment = fc.oneof(
+  fc.constantFrom(...MALFORMED),
+  fc.constantFrom(
+    '.',
+    '..',
+    '%2e%2e',
+    '%2F',
+    '%00',
+    '%20',
+    '',
+    'admin2',
+    'support',
+    'x'.repeat(300),
+  ),
+  token,
+  fc.string({ maxLength: 12 }).map((text) => encodeURIComponent(text)),
+  fc.tuple(token, fc.constantFrom(...MALFORMED), token).map((parts) => parts.join('')),
+);
+
+/** Every route of app.ts but logout (it would end the session the property runs in). */
+const TEMPLATES = [
+  '/bff/auth/login',
+  '/bff/auth/me',
+  '/bff/auth/password',
+  '/bff/auth/passkeys',
+  '/bff/auth/passkeys/:id',
+  '/bff/auth/passkeys/register/options',
+  '/bff/auth/passkeys/register/verify',
+  '/bff/auth/passkeys/login/options',
+  '/bff/auth/passkeys/login/verify',
+  '/bff/auth/step-up/options',
+  '/bff/auth/step-up/verify',
+  '/bff/auth/sessions',
+  '/bff/auth/sessions/:id',
+  '/bff/operators',
+  '/bff/operators/:id',
+  '/bff/operators/:id/reset-password',
+  '/bff/operators/:id/passkeys',
+  '/bff/operators/:id/passkeys/:id',
+  '/bff/policy',
+  '/bff/policy/versions',
+  '/bff/policy/dry-run',
+  '/bff/withdrawal-requests',
+  '/bff/withdrawal-requests/:id',
+  '/bff/withdrawal-requests/:id/approve',
+  '/bff/withdrawal-requests/:id/reject',
+  '/bff/withdrawal-requests/:id/cancel',
+  '/bff/address-book',
+  '/bff/address-book/:id',
+  '/bff/address-book/:id/approve',
+  '/bff/support/search',
+  '/bff/support/timeline',
+  '/bff/support/requests/:id/explanation',
+  '/bff/audit',
+  '/bff/export/transactions.csv',
+  '/bff/export/wallets.csv',
+  '/bff/export/accounts.csv',
+  '/bff/export/audit.csv',
+  '/bff/export/:id',
+  '/bff/operations/:id',
+  '/bff/operations/:id/abandon',
+  '/bff/overview',
+  '/bff/wallet-labels',
+  '/bff/wallet-labels/:id',
+  '/bff/saved-views',
+  '/bff/saved-views/:id',
+  '/bff/events/history',
+  '/bff/config',
+  '/bff/sandbox/deposits',
+  '/bff/sandbox/co-signer',
+  '/bff/healthz',
+  '/bff/readyz',
+  '/bff/co-signer/health',
+  '/bff/api/v1/ledger/accounts/:id/wallets',
+  '/bff/api/v1/mpc/initialize',
+  '/bff/:id',
+] as const;
+
+const path = fc
+  .tuple(fc.constantFrom(...TEMPLATES), segment, segment)
+  .map(([template, first, second]) => template.replace(':id', first).replace(':id', second));
+
+const query = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom('q', 'limit', 'page', 'cursor', 'status', 'before', 'snapshotAt', 'after'),
+        segment,
+      ),
+      fc.option(segment, { nil: undefined }),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) =>
+    pairs.length === 0
+      ? ''
+      : `?${pairs.map(([key, value]) => (value === undefined ? key : `${key}=${value}`)).join('&')}`,
+  );
+
+const deepJson = fc
+  .tuple(fc.integer({ min: 1_000, max: 60_000 }), fc.constantFrom('[', '{"a":'))
+  .map(([depth, open]) => {
+    const close = open === '[' ? ']' : '}';
+    return `{"name":${open.repeat(depth)}1${close.repeat(depth)}}`;
+  });
+
+const body = fc.oneof(
+  fc.constant<string | undefined>(undefined),
+  fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+  fc.constantFrom(
+    '{}',
+    '{"rules":[],"limits":[],"settings":{}}',
+    '{"role":"admin","disabled":true}',
+    '{"username":"","role":"root"}',
+    '{"reason":""}',
+    '{"chain":"tron:nile","address":"T","label":""}',
+    '{"walletId":"w","asset":"TRX","toAddress":"x","amountAtomic":"-1"}',
+    '{"currentPassword":1,"newPassword":[]}',
+  ),
+  deepJson,
+  fc.integer({ min: 1, max: 3 }).map((n) => `"${'x'.repeat(n * 600 * 1024)}"`),
+  fc.string({ maxLength: 64 }),
+);
+
+const headers = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Record<string, string>>({}) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        'content-type': fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-16',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'gibberish',
+        ),
+        'content-encoding': fc.constantFrom('gzip', 'br', 'identity', 'x-unknown'),
+        'x-operation-id': fc.string({ maxLength: 200 }),
+        accept: fc.constantFrom('application/json', 'text/csv', '*/*'),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+);
+
+describe('random requests on every BFF route (property)', () => {
+  it('never answer 5xx, refuse in the envelope, change nothing when they refuse, and keep memory bounded', async () => {
+    console.info(`BFF every-route property: FC_SEED=${SEED}`);
+    let state = await stateDigest();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const property = fc.asyncProperty(
+      fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+      path,
+      query,
+      headers,
+      body,
+      async (method, target, search, extra, payload) => {
+        const answer = await bff.call(method, `${target}${search}`, {
+          browser: admin,
+          headers: extra,
+          ...(payload === undefined ? {} : { rawBody: payload }),
+        });
+        const context = `${method} ${target}${search} -> ${answer.status} ${answer.text.slice(0, 200)}`;
+        expect(answer.status, context).toBeLessThan(500);
+        if (answer.status >= 400) {
+          const parsed = ErrorEnvelopeSchema.safeParse(answer.json);
+          expect(parsed.success, context).toBe(true);
+          expect(answer.headers['x-request-id'], context).toBe(
+            (answer.json as { requestId?: unknown }).requestId,
+          );
+        }
+        if (answer.status >= 400 || method === 'GET') {
+          expect(await stateDigest(), context).toBe(state);
+        } else {
+          state = await stateDigest();
+        }
+      },
+    );
+    try {
+      await fc.assert(property, { numRuns: 300, seed: SEED, verbose: true });
+    } catch (error) {
+      console.error(`BFF every-route property failed; replay with FC_SEED=${SEED}`);
+      throw error;
+    }
+    // Bodies up to 1.8 MB and 60,000-deep JSON went through: what stays must not grow with them.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024);
+    expect(bff.logLines.filter((line) => line.includes('"msg":"unhandled error"'))).toEqual([]);
+  }, 120_000);
+});
