@@ -4,6 +4,7 @@ import { METADATA_MAX_BYTES, type Account, type AccountDetail } from '@settlemen
 import { HttpError } from '../errors';
 import { appendEvent } from '../events/outbox';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import { accountBalances } from './ledger-balances';
 
 export type AccountRow = {
@@ -104,12 +105,12 @@ export function createAccount(
     .immediate();
 }
 
+const accountById = prepared<[string, string], AccountRow>(
+  'SELECT * FROM accounts WHERE id = ? AND org_id = ?',
+);
+
 export function findAccountRow(db: Db, orgId: string, accountId: string): AccountRow | null {
-  return (
-    db
-      .prepare<[string, string], AccountRow>('SELECT * FROM accounts WHERE id = ? AND org_id = ?')
-      .get(accountId, orgId) ?? null
-  );
+  return accountById(db).get(accountId, orgId) ?? null;
 }
 
 /** The account of the org, else 404 RESOURCE_NOT_FOUND (another org's account included). */

@@ -1,5 +1,6 @@
 import { CHAINS, type Asset, type Chain } from '@settlement/protocol';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 
 type CatalogEntry = {
   asset: string;
@@ -27,13 +28,14 @@ const CATALOG: readonly CatalogEntry[] = [
   },
 ];
 
+const disabledAssetChains = prepared<[string], { asset: string; chain: string }>(
+  'SELECT asset, chain FROM org_asset_chains WHERE org_id = ? AND enabled = 0',
+);
+
 /** The org's catalog: every asset on every chain, enabled unless the org turned it off. */
 export function assetCatalog(db: Db, orgId: string): Asset[] {
   const disabled = new Set(
-    db
-      .prepare<[string], { asset: string; chain: string }>(
-        'SELECT asset, chain FROM org_asset_chains WHERE org_id = ? AND enabled = 0',
-      )
+    disabledAssetChains(db)
       .all(orgId)
       .map((row) => `${row.asset}|${row.chain}`),
   );

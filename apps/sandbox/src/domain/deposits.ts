@@ -11,6 +11,7 @@ import { currentHeight, newTxHash } from '../chain/simulated-chain';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import { assetCatalog } from './assets';
 import { requireOrg } from './orgs';
 import { billingReferenceFor } from './transactions-create';
@@ -39,6 +40,13 @@ function outsideAddress(): string {
   return tronAddressFromPublicKey(key);
 }
 
+const depositOfTransaction = prepared<[string], { id: string }>(
+  'SELECT id FROM deposits WHERE transaction_id = ?',
+);
+const markCredited = prepared<[string, string]>(
+  "UPDATE deposits SET status = 'CREDITED', updated_at = ? WHERE transaction_id = ?",
+);
+
 export function depositEventData(
   db: Db,
   row: TransactionRow,
@@ -47,9 +55,7 @@ export function depositEventData(
   fromAddress: string | null;
   toAddress: string | null;
 } {
-  const deposit = db
-    .prepare<[string], { id: string }>('SELECT id FROM deposits WHERE transaction_id = ?')
-    .get(row.id);
+  const deposit = depositOfTransaction(db).get(row.id);
   return {
     transactionId: row.id,
     walletId: row.walletId,
@@ -68,9 +74,7 @@ export function depositEventData(
 }
 
 export function markDepositCredited(db: Db, transactionId: string, at: string): void {
-  db.prepare(
-    "UPDATE deposits SET status = 'CREDITED', updated_at = ? WHERE transaction_id = ?",
-  ).run(at, transactionId);
+  markCredited(db).run(at, transactionId);
 }
 
 export type DepositRequest = {

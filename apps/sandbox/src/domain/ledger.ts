@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { prepared } from '../store/prepared';
 
 /**
  * Double-entry ledger. Every balance change is one entry of postings that sum to zero per
@@ -77,6 +78,18 @@ const WALLET_KINDS: readonly BookKind[] = ['WALLET_FREE', 'WALLET_HELD'];
 
 type BalanceRow = { balance: string };
 
+const insertEntry = prepared<[string, string, string | null, EntryKind, string]>(
+  'INSERT INTO ledger_entries (id, org_id, transaction_id, kind, created_at) VALUES (?, ?, ?, ?, ?)',
+);
+const insertPosting = prepared<[string, string, string, string]>(
+  'INSERT INTO ledger_postings (entry_id, book, asset, amount) VALUES (?, ?, ?, ?)',
+);
+const readBook = prepared<[string], BalanceRow>('SELECT balance FROM ledger_books WHERE book = ?');
+const upsertBook = prepared<[string, string, BookKind, string | null, string, string]>(
+  `INSERT INTO ledger_books (book, org_id, kind, wallet_id, asset, balance) VALUES (?, ?, ?, ?, ?, ?)
+   ON CONFLICT (book) DO UPDATE SET balance = excluded.balance`,
+);
+
 /**
  * Writes one balanced entry. Must run inside the caller's db.transaction so the entry commits
  * with the state change it belongs to. Throws LedgerError (and writes nothing that survives
@@ -94,27 +107,15 @@ export function postEntry(
     if (sum !== 0n) throw new LedgerError(`entry does not balance for ${asset}: ${sum}`);
   }
   const entryId = randomUUID();
-  db.prepare(
-    'INSERT INTO ledger_entries (id, org_id, transaction_id, kind, created_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(entryId, entry.orgId, entry.transactionId, entry.kind, entry.at);
-  const insertPosting = db.prepare(
-    'INSERT INTO ledger_postings (entry_id, book, asset, amount) VALUES (?, ?, ?, ?)',
-  );
-  const readBook = db.prepare<[string], BalanceRow>(
-    'SELECT balance FROM ledger_books WHERE book = ?',
-  );
-  const upsertBook = db.prepare(
-    `INSERT INTO ledger_books (book, org_id, kind, wallet_id, asset, balance) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (book) DO UPDATE SET balance = excluded.balance`,
-  );
+  insertEntry(db).run(entryId, entry.orgId, entry.transactionId, entry.kind, entry.at);
   for (const p of postings) {
     if (p.amount === 0n) continue;
-    const current = BigInt(readBook.get(p.book.book)?.balance ?? '0');
+    const current = BigInt(readBook(db).get(p.book.book)?.balance ?? '0');
     const next = current + p.amount;
     if (next < 0n && WALLET_KINDS.includes(p.book.kind)) {
       throw new LedgerError(`book ${p.book.book} would go negative`);
     }
-    upsertBook.run(
+    upsertBook(db).run(
       p.book.book,
       p.book.orgId,
       p.book.kind,
@@ -122,7 +123,7 @@ export function postEntry(
       p.book.asset,
       next.toString(),
     );
-    insertPosting.run(entryId, p.book.book, p.book.asset, p.amount.toString());
+    insertPosting(db).run(entryId, p.book.book, p.book.asset, p.amount.toString());
   }
   return entryId;
 }
@@ -131,17 +132,16 @@ export type WalletAssetBalance = { posted: bigint; reserved: bigint; available: 
 
 type WalletBookRow = { kind: BookKind; asset: string; balance: string };
 
+const walletBooks = prepared<[string], WalletBookRow>(
+  'SELECT kind, asset, balance FROM ledger_books WHERE wallet_id = ?',
+);
+
 /** Posted, reserved and available per asset of one wallet (assets without postings absent). */
 export function walletAssetBalances(
   db: Database.Database,
   walletId: string,
 ): Map<string, WalletAssetBalance> {
-  const rows = db
-    .prepare<[string], WalletBookRow>(
-      'SELECT kind, asset, balance FROM ledger_books WHERE wallet_id = ?',
-    )
-    .all(walletId);
-  return foldWalletBooks(rows);
+  return foldWalletBooks(walletBooks(db).all(walletId));
 }
 
 function foldWalletBooks(rows: readonly WalletBookRow[]): Map<string, WalletAssetBalance> {
@@ -163,17 +163,12 @@ export function walletsAssetBalances(
   walletIds: readonly string[],
 ): Map<string, WalletAssetBalance> {
   const rows: WalletBookRow[] = [];
-  const stmt = db.prepare<[string], WalletBookRow>(
-    'SELECT kind, asset, balance FROM ledger_books WHERE wallet_id = ?',
-  );
-  for (const id of walletIds) rows.push(...stmt.all(id));
+  for (const id of walletIds) rows.push(...walletBooks(db).all(id));
   return foldWalletBooks(rows);
 }
 
 export function availableOf(db: Database.Database, wallet: WalletRef, asset: string): bigint {
-  const row = db
-    .prepare<[string], BalanceRow>('SELECT balance FROM ledger_books WHERE book = ?')
-    .get(freeBook(wallet, asset).book);
+  const row = readBook(db).get(freeBook(wallet, asset).book);
   return BigInt(row?.balance ?? '0');
 }
 
@@ -188,22 +183,22 @@ export type EntryPostingRow = {
   amount: string;
 };
 
+const postingsOf = prepared<[string], EntryPostingRow>(
+  `SELECT e.id AS entryId, e.kind AS kind, e.created_at AS createdAt, p.book AS book,
+              b.kind AS bookKind, b.wallet_id AS walletId, p.asset AS asset, p.amount AS amount
+         FROM ledger_entries e
+         JOIN ledger_postings p ON p.entry_id = e.id
+         JOIN ledger_books b ON b.book = p.book
+    WHERE e.transaction_id = ?
+    ORDER BY e.rowid, p.id`,
+);
+
 /** Every posting of the entries of one transaction, oldest first. */
 export function postingsOfTransaction(
   db: Database.Database,
   transactionId: string,
 ): EntryPostingRow[] {
-  return db
-    .prepare<[string], EntryPostingRow>(
-      `SELECT e.id AS entryId, e.kind AS kind, e.created_at AS createdAt, p.book AS book,
-              b.kind AS bookKind, b.wallet_id AS walletId, p.asset AS asset, p.amount AS amount
-         FROM ledger_entries e
-         JOIN ledger_postings p ON p.entry_id = e.id
-         JOIN ledger_books b ON b.book = p.book
-        WHERE e.transaction_id = ?
-        ORDER BY e.rowid, p.id`,
-    )
-    .all(transactionId);
+  return postingsOf(db).all(transactionId);
 }
 
 /**

@@ -10,6 +10,10 @@ export type MoneyMovementOptions = {
   coSignerPollMs?: number;
   /** false: no block timer; blocks only come from `chain.mineBlock()` (tests). */
   isChainTimerEnabled?: boolean;
+  /** Wall time a block may spend stepping transactions (default: half a block). */
+  blockBudgetMs?: number;
+  /** Rows every block steps whatever its budget (default 64). */
+  minStepsPerBlock?: number;
 };
 
 export type MoneyMovement = {
@@ -35,6 +39,11 @@ export function createMoneyMovement(
     db: ctx.db,
     now: ctx.nowMs,
     coSignerTimeoutMs: options.coSignerTimeoutMs ?? DEFAULT_CO_SIGNER_TIMEOUT_MS,
+    // Half of each block interval stays free for requests (the Co-Signer's among them).
+    blockBudgetMs: options.blockBudgetMs ?? ctx.blockMs / 2,
+    ...(options.minStepsPerBlock === undefined
+      ? {}
+      : { minStepsPerBlock: options.minStepsPerBlock }),
     onError: (error, transactionId) => {
       ctx.logger.error({ err: error, transactionId }, 'transaction step failed');
     },

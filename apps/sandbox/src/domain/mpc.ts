@@ -3,6 +3,7 @@ import { CHAINS, type Chain, type MpcStatus } from '@settlement/protocol';
 import type { AppContext, BackgroundService } from '../context';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import { isChainEnabled } from './assets';
 import { coSignerStatus, requireOrg } from './orgs';
 
@@ -23,12 +24,12 @@ type MpcKeyRow = {
   idempotency_key: string;
 };
 
+const mpcKeyOf = prepared<[string], MpcKeyRow>(
+  'SELECT org_id, key_id, status, idempotency_key FROM mpc_keys WHERE org_id = ?',
+);
+
 function findMpcKey(db: Db, orgId: string): MpcKey | null {
-  const row = db
-    .prepare<[string], MpcKeyRow>(
-      'SELECT org_id, key_id, status, idempotency_key FROM mpc_keys WHERE org_id = ?',
-    )
-    .get(orgId);
+  const row = mpcKeyOf(db).get(orgId);
   return row
     ? {
         orgId: row.org_id,

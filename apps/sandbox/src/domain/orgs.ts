@@ -9,6 +9,7 @@ import {
 } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 
 const SANDBOX_SCOPES = [...API_SCOPES, CO_SIGNER_SCOPE] as const;
 
@@ -53,8 +54,10 @@ export function createOrg(db: Db, name: string, now: Date): Org {
   return toOrg(row);
 }
 
+const orgById = prepared<[string], OrgRow>('SELECT * FROM orgs WHERE id = ?');
+
 export function findOrg(db: Db, orgId: string): Org | null {
-  const row = db.prepare<[string], OrgRow>('SELECT * FROM orgs WHERE id = ?').get(orgId);
+  const row = orgById(db).get(orgId);
   return row ? toOrg(row) : null;
 }
 
@@ -137,12 +140,13 @@ export function createApiKey(
 
 const ScopesSchema = z.array(z.string());
 
+const apiKeyById = prepared<
+  [string],
+  { id: string; org_id: string; public_key: string; scopes: string }
+>('SELECT id, org_id, public_key, scopes FROM api_keys WHERE id = ?');
+
 export function findApiKey(db: Db, keyId: string): ApiKeyRecord | null {
-  const row = db
-    .prepare<[string], { id: string; org_id: string; public_key: string; scopes: string }>(
-      'SELECT id, org_id, public_key, scopes FROM api_keys WHERE id = ?',
-    )
-    .get(keyId);
+  const row = apiKeyById(db).get(keyId);
   if (!row) return null;
   return {
     keyId: row.id,

@@ -7,6 +7,7 @@ import {
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import { assetCatalog, isChainEnabled, isKnownChain } from './assets';
 import { getFaults, updateFaults } from './faults';
 import { availableOf } from './ledger';
@@ -32,13 +33,16 @@ export type RequestContext = {
 
 /** The org's wallet at `address` on `chain` (the destination of an internal transfer). */
 function walletByAddress(db: Db, orgId: string, chain: string, address: string) {
-  const row = db
-    .prepare<[string, string, string], { id: string; accountId: string }>(
-      'SELECT id, account_id AS accountId FROM wallets WHERE org_id = ? AND chain = ? AND address = ?',
-    )
-    .get(orgId, chain, address);
-  return row ?? null;
+  return walletAt(db).get(orgId, chain, address) ?? null;
 }
+
+const walletAt = prepared<[string, string, string], { id: string; accountId: string }>(
+  'SELECT id, account_id AS accountId FROM wallets WHERE org_id = ? AND chain = ? AND address = ?',
+);
+const insertIntent = prepared<[string, string, string, string, string]>(
+  `INSERT INTO signing_intents (id, org_id, transaction_id, status, digest, created_at)
+   VALUES (?, ?, ?, 'PENDING', ?, ?)`,
+);
 
 /** A short, stable billing reference derived from the transaction id. */
 export function billingReferenceFor(id: string): string {
@@ -196,10 +200,7 @@ export function createWithdrawal(
       billingReference: billingReferenceFor(destinationId),
     });
   }
-  db.prepare(
-    `INSERT INTO signing_intents (id, org_id, transaction_id, status, digest, created_at)
-     VALUES (?, ?, ?, 'PENDING', ?, ?)`,
-  ).run(`intent_${randomUUID()}`, orgId, id, signingDigest(source), at);
+  insertIntent(db).run(`intent_${randomUUID()}`, orgId, id, signingDigest(source), at);
 
   const emit = (type: 'transaction.created' | 'transaction.updated') => {
     const row = getTransaction(db, id);

@@ -11,8 +11,8 @@ import {
   settleFailedOnChain,
 } from './transactions-postings';
 import {
+  dueTransactions,
   getTransaction,
-  pendingTransactions,
   updateTransaction,
   type TransactionPatch,
   type TransactionRow,
@@ -24,18 +24,28 @@ import { transactionEventData } from './transactions-view';
  * signing timeout -> FAILED (CO_SIGNER_TIMEOUT); SIGNED -> broadcast in this block (txHash,
  * 1 confirmation, the actual fee) or FAILED when the forced outcome says so; confirmations progress; at
  * finality CONFIRMED or FAILED_ON_CHAIN. Deposits confirm and are credited at finality.
- * Each step of each transaction is one SQLite transaction with its postings and events.
+ *
+ * A block is ONE SQLite transaction (one write lock, one commit) over the rows it has work for;
+ * each row's step runs in its own savepoint, so a step that throws rolls back its own postings
+ * and events only. Once a block has stepped `minStepsPerBlock` rows it stops when its time
+ * budget is spent; the next block starts after the last row stepped, so none starves, and the
+ * confirmations of a row left over catch up from the block numbers.
  */
 
 /** Confirmation counts that produce a transaction.updated (besides 1 at broadcast). */
 const CONFIRMATION_STEPS = [5, 10, 15] as const;
 export const DEFAULT_CO_SIGNER_TIMEOUT_MS = 120_000;
+/** Rows every block steps whatever its budget: more than any test or demo has in flight. */
+export const DEFAULT_MIN_STEPS_PER_BLOCK = 64;
 
 export type LifecycleDeps = {
   db: Database.Database;
   now: () => number;
   /** A transaction still unsigned this long after creation FAILS with CO_SIGNER_TIMEOUT. */
   coSignerTimeoutMs: number;
+  /** Wall time one block may spend stepping rows (after `minStepsPerBlock`); default unbounded. */
+  blockBudgetMs?: number;
+  minStepsPerBlock?: number;
   onError?: (error: unknown, transactionId: string) => void;
 };
 
@@ -53,18 +63,19 @@ function emitter(db: Database.Database, at: string): Emit {
   };
 }
 
-/** Applies a patch to a PENDING row (guarded) and returns the row as now stored. */
+/**
+ * Applies a patch to a PENDING row (guarded in the UPDATE) and returns the row as now stored:
+ * the row was read in this block's transaction, so the patch applied to it is what is stored.
+ */
 function patchPending(
   db: Database.Database,
   row: TransactionRow,
   patch: TransactionPatch,
 ): TransactionRow {
-  const current = getTransaction(db, row.id);
-  if (current?.status !== 'PENDING') throw new Error(`transaction ${row.id} is no longer PENDING`);
-  updateTransaction(db, row.id, patch);
-  const next = getTransaction(db, row.id);
-  if (!next) throw new Error(`transaction ${row.id} vanished`);
-  return next;
+  if (!updateTransaction(db, row.id, patch, { onlyPending: true })) {
+    throw new Error(`transaction ${row.id} is no longer PENDING`);
+  }
+  return { ...row, ...patch };
 }
 
 /** Sets the destination leg of an internal transfer to the source's terminal status. */
@@ -202,28 +213,30 @@ function progress(db: Database.Database, row: TransactionRow, block: Block): voi
 }
 
 export type Lifecycle = {
-  onBlock(block: Block): void;
+  onBlock: (block: Block) => void;
 };
 
 export function createLifecycle(deps: LifecycleDeps): Lifecycle {
   const { db } = deps;
+  const budgetMs = deps.blockBudgetMs ?? Number.POSITIVE_INFINITY;
+  const minSteps = deps.minStepsPerBlock ?? DEFAULT_MIN_STEPS_PER_BLOCK;
+  /** seq of the last row stepped when the previous block ran out of budget (0: it did not). */
+  let resumeAfterSeq = 0;
 
   function step(row: TransactionRow, block: Block): void {
-    const nowIso = new Date(deps.now()).toISOString();
     switch (row.stage) {
       case 'RESERVED':
       case 'SIGNING':
-        if (deps.now() - row.createdAtMs >= deps.coSignerTimeoutMs) {
-          failTransaction(
-            db,
-            row,
-            {
-              code: 'CO_SIGNER_TIMEOUT',
-              message: `The Co-Signer did not sign within ${Math.round(deps.coSignerTimeoutMs / 1000)} s.`,
-            },
-            nowIso,
-          );
-        }
+        // Due only once its Co-Signer deadline passed (dueTransactions).
+        failTransaction(
+          db,
+          row,
+          {
+            code: 'CO_SIGNER_TIMEOUT',
+            message: `The Co-Signer did not sign within ${Math.round(deps.coSignerTimeoutMs / 1000)} s.`,
+          },
+          new Date(deps.now()).toISOString(),
+        );
         return;
       case 'SIGNED':
         broadcast(db, row, block);
@@ -238,18 +251,35 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
     }
   }
 
-  return {
-    onBlock(block) {
-      for (const row of pendingTransactions(db)) {
-        try {
-          db.transaction(() => {
-            const fresh = getTransaction(db, row.id);
-            if (fresh?.status === 'PENDING') step(fresh, block);
-          }).immediate();
-        } catch (error) {
-          deps.onError?.(error, row.id);
-        }
+  function stepAll(block: Block): void {
+    const started = performance.now();
+    const rows = dueTransactions(db, deps.now() - deps.coSignerTimeoutMs);
+    const from = rows.findIndex((row) => row.seq > resumeAfterSeq);
+    const ordered = from <= 0 ? rows : [...rows.slice(from), ...rows.slice(0, from)];
+    resumeAfterSeq = 0;
+    let stepped = 0;
+    for (const row of ordered) {
+      if (stepped >= minSteps && performance.now() - started >= budgetMs) {
+        resumeAfterSeq = ordered[stepped - 1]?.seq ?? 0;
+        return;
       }
+      stepped += 1;
+      try {
+        // Nested: a savepoint inside the block's transaction.
+        db.transaction(() => {
+          step(row, block);
+        })();
+      } catch (error) {
+        deps.onError?.(error, row.id);
+      }
+    }
+  }
+
+  return {
+    onBlock: (block) => {
+      db.transaction(() => {
+        stepAll(block);
+      }).immediate();
     },
   };
 }

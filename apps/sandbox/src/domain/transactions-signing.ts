@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { fromBase64 } from '@settlement/protocol';
-import { verifyMessage } from '@settlement/protocol/signing';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
+import { ed25519KeyObject, verifyEd25519 } from '../http/auth';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import { findApiKey } from './orgs';
 import { getTransaction, updateTransaction, type TransactionRow } from './transactions-store';
 import { transactionEventData } from './transactions-view';
@@ -43,6 +44,28 @@ type IntentRow = {
 const INTENT_SELECT = `SELECT id, org_id AS orgId, transaction_id AS transactionId, status, digest,
   session_id AS sessionId, claimed_at AS claimedAt FROM signing_intents`;
 
+const intentById = prepared<[string, string], IntentRow>(
+  `${INTENT_SELECT} WHERE id = ? AND org_id = ?`,
+);
+const intentBySession = prepared<[string, string], IntentRow>(
+  `${INTENT_SELECT} WHERE session_id = ? AND org_id = ?`,
+);
+const markClaimed = prepared<[string, string, string, string]>(
+  `UPDATE signing_intents SET status = 'CLAIMED', session_id = ?, claimed_by_key_id = ?,
+     claimed_at = ? WHERE id = ?`,
+);
+const markSigned = prepared<[string, string]>(
+  "UPDATE signing_intents SET status = 'SIGNED', signed_at = ? WHERE id = ?",
+);
+const openIntentsOf = prepared<
+  [string],
+  { id: string; status: string; sessionId: string | null; digest: string }
+>(
+  `SELECT id, status, session_id AS sessionId, digest FROM signing_intents
+    WHERE org_id = ? AND status IN ('PENDING', 'CLAIMED')
+    ORDER BY created_at`,
+);
+
 function pendingTransactionOf(db: Db, intent: IntentRow): TransactionRow {
   const row = getTransaction(db, intent.transactionId);
   if (row?.status !== 'PENDING' || intent.status === 'CANCELLED') {
@@ -68,9 +91,7 @@ export type SigningRequest = { orgId: string; keyId: string; nowMs: number };
 
 /** Claims a PENDING intent: a signing session starts and the transaction is SIGNING. */
 export function claimIntent(db: Db, request: SigningRequest, intentId: string) {
-  const intent = db
-    .prepare<[string, string], IntentRow>(`${INTENT_SELECT} WHERE id = ? AND org_id = ?`)
-    .get(intentId, request.orgId);
+  const intent = intentById(db).get(intentId, request.orgId);
   if (!intent) throw new HttpError('RESOURCE_NOT_FOUND', 'No such signing intent.');
   if (intent.status !== 'PENDING') {
     throw new HttpError('CO_SIGNER_CLAIM_CONFLICT', `The intent is already ${intent.status}.`);
@@ -78,10 +99,7 @@ export function claimIntent(db: Db, request: SigningRequest, intentId: string) {
   const row = pendingTransactionOf(db, intent);
   const at = new Date(request.nowMs).toISOString();
   const sessionId = `session_${randomUUID()}`;
-  db.prepare(
-    `UPDATE signing_intents SET status = 'CLAIMED', session_id = ?, claimed_by_key_id = ?,
-       claimed_at = ? WHERE id = ?`,
-  ).run(sessionId, request.keyId, at, intent.id);
+  markClaimed(db).run(sessionId, request.keyId, at, intent.id);
   updateTransaction(db, row.id, { stage: 'SIGNING', updatedAt: at });
   const updated = getTransaction(db, row.id);
   if (updated) emitUpdated(db, updated, at);
@@ -107,9 +125,7 @@ export function postSessionMessage(
   sessionId: string,
   message: z.infer<typeof SessionMessageSchema>,
 ) {
-  const intent = db
-    .prepare<[string, string], IntentRow>(`${INTENT_SELECT} WHERE session_id = ? AND org_id = ?`)
-    .get(sessionId, request.orgId);
+  const intent = intentBySession(db).get(sessionId, request.orgId);
   if (!intent) throw new HttpError('RESOURCE_NOT_FOUND', 'No such signing session.');
   if (intent.status !== 'CLAIMED') {
     throw new HttpError('CO_SIGNER_CLAIM_CONFLICT', `The session is already ${intent.status}.`);
@@ -121,16 +137,18 @@ export function postSessionMessage(
     ]);
   }
   const key = findApiKey(db, request.keyId);
-  if (!key || !verifyMessage(fromBase64(key.publicKey), message.digest, message.signature)) {
+  // node:crypto, as the request signatures (http/auth.ts): strict verification of a key checked
+  // canonical and not small-order at registration, ~13x faster than noble's.
+  if (
+    !key ||
+    !verifyEd25519(ed25519KeyObject(fromBase64(key.publicKey)), message.digest, message.signature)
+  ) {
     throw new HttpError('VALIDATION_ERROR', 'signature does not verify for this key.', [
       { field: 'signature', issue: 'does not verify' },
     ]);
   }
   const at = new Date(request.nowMs).toISOString();
-  db.prepare("UPDATE signing_intents SET status = 'SIGNED', signed_at = ? WHERE id = ?").run(
-    at,
-    intent.id,
-  );
+  markSigned(db).run(at, intent.id);
   updateTransaction(db, row.id, { stage: 'SIGNED', updatedAt: at });
   const updated = getTransaction(db, row.id);
   if (updated) emitUpdated(db, updated, at);
@@ -151,11 +169,5 @@ export function openIntents(
   db: Db,
   orgId: string,
 ): { id: string; status: string; sessionId: string | null; digest: string }[] {
-  return db
-    .prepare<[string], { id: string; status: string; sessionId: string | null; digest: string }>(
-      `SELECT id, status, session_id AS sessionId, digest FROM signing_intents
-        WHERE org_id = ? AND status IN ('PENDING', 'CLAIMED')
-        ORDER BY created_at`,
-    )
-    .all(orgId);
+  return openIntentsOf(db).all(orgId);
 }

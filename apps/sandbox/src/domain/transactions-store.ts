@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Statement } from 'better-sqlite3';
 import type { Direction, TransactionStatus, TransactionType } from '@settlement/protocol';
+import { prepared, preparedByShape } from '../store/prepared';
 
 /** Where a PENDING transaction is in its lifecycle (internal; never a REST status). */
 type Stage = 'RESERVED' | 'SIGNING' | 'SIGNED' | 'BROADCAST' | 'OBSERVED' | 'DESTINATION' | 'DONE';
@@ -96,77 +96,60 @@ const FIELDS = Object.keys(COLUMNS) as (keyof NewTransaction)[];
 /** `SELECT` list mapping snake_case columns to the row's camelCase fields. */
 export const TRANSACTION_SELECT = `seq, ${FIELDS.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')}`;
 
-type Statements = {
-  insert: Statement<[NewTransaction]>;
-  byId: Statement<[string], TransactionRow>;
-  byClientReference: Statement<[string, string], TransactionRow>;
-  pending: Statement<[], TransactionRow>;
-  /** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
-  updates: Map<string, Statement<[Record<string, unknown>]>>;
-};
+const columnList = FIELDS.map((f) => COLUMNS[f]).join(', ');
+const paramList = FIELDS.map((f) => `@${f}`).join(', ');
 
-/**
- * Every block reads and patches each PENDING transaction several times; preparing the SQL
- * each time would compile it again per row per block. Prepared once per connection instead.
- */
-const statements = new WeakMap<Database.Database, Statements>();
-
-function statementsOf(db: Database.Database): Statements {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    const columns = FIELDS.map((f) => COLUMNS[f]).join(', ');
-    const params = FIELDS.map((f) => `@${f}`).join(', ');
-    prepared = {
-      insert: db.prepare<[NewTransaction]>(
-        `INSERT INTO transactions (${columns}) VALUES (${params})`,
-      ),
-      byId: db.prepare<[string], TransactionRow>(
-        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE id = ?`,
-      ),
-      byClientReference: db.prepare<[string, string], TransactionRow>(
-        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE org_id = ? AND client_reference = ?`,
-      ),
-      pending: db.prepare<[], TransactionRow>(
-        `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE status = 'PENDING' ORDER BY seq`,
-      ),
-      updates: new Map(),
-    };
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const insert = prepared<[NewTransaction]>(
+  `INSERT INTO transactions (${columnList}) VALUES (${paramList})`,
+);
+const byId = prepared<[string], TransactionRow>(
+  `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE id = ?`,
+);
+const byClientReference = prepared<[string, string], TransactionRow>(
+  `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE org_id = ? AND client_reference = ?`,
+);
+// Only rows a block has work for: a signed one to broadcast, one on chain to confirm, and one
+// still unsigned once its Co-Signer deadline passed. Rows waiting for a signature (most of a
+// burst) are not read, mapped or written by a block until then.
+const due = prepared<[number], TransactionRow>(
+  `SELECT ${TRANSACTION_SELECT} FROM transactions
+    WHERE status = 'PENDING'
+      AND (stage IN ('SIGNED', 'BROADCAST', 'OBSERVED')
+           OR (stage IN ('RESERVED', 'SIGNING') AND created_at_ms <= ?))
+    ORDER BY seq`,
+);
+/** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
+const update = preparedByShape<[Record<string, unknown>]>();
 
 export function insertTransaction(db: Database.Database, row: NewTransaction): void {
-  statementsOf(db).insert.run(row);
+  insert(db).run(row);
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'id' | 'orgId' | 'createdAt'>> & {
   updatedAt: string;
 };
 
+/**
+ * Applies a patch to one row; `onlyPending` guards it with `status = 'PENDING'`. Returns
+ * whether a row changed.
+ */
 export function updateTransaction(
   db: Database.Database,
   id: string,
   patch: TransactionPatch,
-): void {
+  options: { onlyPending?: boolean } = {},
+): boolean {
   const keys = (Object.keys(patch) as (keyof TransactionPatch)[]).filter(
     (k) => patch[k] !== undefined,
   );
-  const shape = keys.join(',');
-  const { updates } = statementsOf(db);
-  let update = updates.get(shape);
-  if (!update) {
-    const sets = keys.map((k) => `${COLUMNS[k]} = @${k}`).join(', ');
-    update = db.prepare<[Record<string, unknown>]>(
-      `UPDATE transactions SET ${sets} WHERE id = @id`,
-    );
-    updates.set(shape, update);
-  }
-  update.run({ ...patch, id });
+  const guard = options.onlyPending === true ? " AND status = 'PENDING'" : '';
+  const sets = keys.map((k) => `${COLUMNS[k]} = @${k}`).join(', ');
+  const sql = `UPDATE transactions SET ${sets} WHERE id = @id${guard}`;
+  return update(db, sql).run({ ...patch, id }).changes > 0;
 }
 
 export function getTransaction(db: Database.Database, id: string): TransactionRow | undefined {
-  return statementsOf(db).byId.get(id);
+  return byId(db).get(id);
 }
 
 export function getOrgTransaction(
@@ -183,9 +166,10 @@ export function findByClientReference(
   orgId: string,
   clientReference: string,
 ): TransactionRow | undefined {
-  return statementsOf(db).byClientReference.get(orgId, clientReference);
+  return byClientReference(db).get(orgId, clientReference);
 }
 
-export function pendingTransactions(db: Database.Database): TransactionRow[] {
-  return statementsOf(db).pending.all();
+/** PENDING rows a block must step, oldest first; unsigned ones only once created at or before `timedOutAtMs`. */
+export function dueTransactions(db: Database.Database, timedOutAtMs: number): TransactionRow[] {
+  return due(db).all(timedOutAtMs);
 }

@@ -8,6 +8,7 @@ import {
 import { HttpError } from '../errors';
 import { appendEvent } from '../events/outbox';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 import type { RequestTrace } from './accounts';
 import { requireAccount } from './accounts';
 import { isChainEnabled, isKnownChain } from './assets';
@@ -146,12 +147,12 @@ export function createWallet(
   return toWallet(row);
 }
 
+const walletById = prepared<[string, string], WalletRow>(
+  `${WALLET_SELECT} WHERE w.id = ? AND w.org_id = ?`,
+);
+
 function findWallet(db: Db, orgId: string, walletId: string): WalletRow | null {
-  return (
-    db
-      .prepare<[string, string], WalletRow>(`${WALLET_SELECT} WHERE w.id = ? AND w.org_id = ?`)
-      .get(walletId, orgId) ?? null
-  );
+  return walletById(db).get(walletId, orgId) ?? null;
 }
 
 export function requireWallet(db: Db, orgId: string, walletId: string): WalletRow {

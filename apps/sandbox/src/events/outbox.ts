@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EventType } from '@settlement/protocol';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
+import { prepared } from '../store/prepared';
 
 /** One durable business event as stored in the outbox. */
 export type StoredEvent = {
@@ -108,23 +109,30 @@ function statementsOf(db: Db): Statements {
   return prepared;
 }
 
+const highestPosition = prepared<[], { position: number | null }>(
+  'SELECT MAX(position) AS position FROM events',
+);
+const allAfter = prepared<[number, number], EventRow>(
+  'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+);
+const orgAfterSequence = prepared<[string, number, number, number], EventRow>(
+  'SELECT * FROM events WHERE org_id = ? AND sequence > ? AND position <= ? ORDER BY sequence LIMIT ?',
+);
+const sequenceOfEvent = prepared<[string, string], { sequence: number }>(
+  'SELECT sequence FROM events WHERE org_id = ? AND id = ?',
+);
+const allOfOrg = prepared<[string], EventRow>(
+  'SELECT * FROM events WHERE org_id = ? ORDER BY sequence',
+);
+
 /** Highest committed outbox position (0 when empty). */
 export function lastPosition(db: Db): number {
-  return (
-    db
-      .prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events')
-      .get()?.position ?? 0
-  );
+  return highestPosition(db).get()?.position ?? 0;
 }
 
 /** Every org's events committed after `position`, in commit order. */
 export function eventsAfter(db: Db, position: number, limit: number): StoredEvent[] {
-  return db
-    .prepare<[number, number], EventRow>(
-      'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
-    )
-    .all(position, limit)
-    .map(toEvent);
+  return allAfter(db).all(position, limit).map(toEvent);
 }
 
 /** One org's events with sequence above `sequence` and position at most `maxPosition`. */
@@ -135,28 +143,15 @@ export function orgEventsAfterSequence(
   maxPosition: number,
   limit: number,
 ): StoredEvent[] {
-  return db
-    .prepare<[string, number, number, number], EventRow>(
-      'SELECT * FROM events WHERE org_id = ? AND sequence > ? AND position <= ? ORDER BY sequence LIMIT ?',
-    )
-    .all(orgId, sequence, maxPosition, limit)
-    .map(toEvent);
+  return orgAfterSequence(db).all(orgId, sequence, maxPosition, limit).map(toEvent);
 }
 
 /** The org sequence of one of its retained events, or null when it has no such event. */
 export function orgSequenceOfEvent(db: Db, orgId: string, eventId: string): number | null {
-  const row = db
-    .prepare<[string, string], { sequence: number }>(
-      'SELECT sequence FROM events WHERE org_id = ? AND id = ?',
-    )
-    .get(orgId, eventId);
-  return row?.sequence ?? null;
+  return sequenceOfEvent(db).get(orgId, eventId)?.sequence ?? null;
 }
 
 /** Events of one org, for tests and support tooling (newest last). */
 export function orgEvents(db: Db, orgId: string): StoredEvent[] {
-  return db
-    .prepare<[string], EventRow>('SELECT * FROM events WHERE org_id = ? ORDER BY sequence')
-    .all(orgId)
-    .map(toEvent);
+  return allOfOrg(db).all(orgId).map(toEvent);
 }

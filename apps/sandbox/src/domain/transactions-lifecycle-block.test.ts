@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate } from '../store/db';
+import { createLifecycle, type LifecycleDeps } from './transactions-lifecycle';
+import { getTransaction, insertTransaction, type NewTransaction } from './transactions-store';
+
+/**
+ * How a block does its work: one SQLite transaction for all its rows, a savepoint per row, a
+ * time budget after a minimum of rows, and a round-robin start so a cut never starves a row.
+ * Rows are inserted already on chain (BROADCAST in block 1), so a block only counts them on.
+ */
+
+const AT = '2030-01-01T00:00:00.000Z';
+let dir: string;
+let db: Database.Database;
+let statements: string[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lifecycle-block-'));
+  statements = [];
+  db = new Database(join(dir, 'sandbox.db'), { verbose: (sql) => statements.push(String(sql)) });
+  db.pragma('journal_mode = WAL');
+  migrate(db);
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function onChain(n: number, overrides: Partial<NewTransaction> = {}): NewTransaction {
+  return {
+    id: `tx-${n}`,
+    orgId: 'org',
+    walletId: 'wallet',
+    accountId: 'account',
+    type: 'WITHDRAWAL',
+    status: 'PENDING',
+    stage: 'BROADCAST',
+    chain: 'tron:nile',
+    asset: 'TRX',
+    // Nothing was reserved for these rows: settling zero keeps the ledger out of the way.
+    amountAtomic: '0',
+    direction: 'DEBIT',
+    transferKind: 'EXTERNAL_WITHDRAWAL',
+    fromAddress: null,
+    toAddress: null,
+    clientReference: null,
+    transactionGroupId: null,
+    counterpartTransactionId: null,
+    isSourceLeg: 1,
+    feeAsset: null,
+    estimatedFeeAtomic: null,
+    reservedFeeAtomic: null,
+    actualFeeAtomic: null,
+    feeLimitAtomic: null,
+    forcedOutcome: null,
+    txHash: `hash-${n}`,
+    blockNumber: 1,
+    confirmations: 1,
+    broadcastAt: AT,
+    failureCode: null,
+    failureMessage: null,
+    billingReference: `BILL-${n}`,
+    correlationId: `corr-${n}`,
+    requestId: null,
+    idempotencyKey: null,
+    createdAtMs: Date.parse(AT),
+    createdAt: AT,
+    updatedAt: AT,
+    ...overrides,
+  };
+}
+
+function lifecycle(deps: Partial<LifecycleDeps> = {}) {
+  const errors: string[] = [];
+  const { onBlock } = createLifecycle({
+    db,
+    now: () => Date.parse(AT),
+    coSignerTimeoutMs: 120_000,
+    onError: (_error, id) => errors.push(id),
+    ...deps,
+  });
+  return { onBlock, errors };
+}
+
+function confirmations(count: number): number[] {
+  return Array.from(
+    { length: count },
+    (_, i) => getTransaction(db, `tx-${i + 1}`)?.confirmations ?? -1,
+  );
+}
+
+describe('a block of the transaction lifecycle', () => {
+  it('steps every due row in one SQLite transaction (one commit), whatever the number of rows', () => {
+    for (let n = 1; n <= 40; n += 1) insertTransaction(db, onChain(n));
+    const { onBlock, errors } = lifecycle();
+    statements.length = 0;
+
+    onBlock({ number: 3, at: AT });
+
+    expect(statements.filter((sql) => sql.startsWith('COMMIT'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.startsWith('BEGIN'))).toEqual(['BEGIN IMMEDIATE']);
+    expect(confirmations(40).every((c) => c === 3)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('rolls back only the step that throws, and the rows after it still move on', () => {
+    insertTransaction(db, onChain(1));
+    // Final in this block, but never given its actual fee: settling it throws.
+    insertTransaction(db, onChain(2, { feeAsset: 'TRX', reservedFeeAtomic: '5' }));
+    insertTransaction(db, onChain(3));
+    const { onBlock, errors } = lifecycle();
+
+    onBlock({ number: 19, at: AT });
+
+    expect(errors).toEqual(['tx-2']);
+    expect(getTransaction(db, 'tx-1')?.status).toBe('CONFIRMED');
+    expect(getTransaction(db, 'tx-2')).toMatchObject({ status: 'PENDING', confirmations: 1 });
+    expect(getTransaction(db, 'tx-3')?.status).toBe('CONFIRMED');
+  });
+
+  it('stops at its budget after the minimum of rows, and the next block starts after the last row stepped', () => {
+    for (let n = 1; n <= 3; n += 1) insertTransaction(db, onChain(n));
+    const { onBlock } = lifecycle({ blockBudgetMs: 0, minStepsPerBlock: 1 });
+
+    onBlock({ number: 2, at: AT });
+    expect(confirmations(3)).toEqual([2, 1, 1]);
+    onBlock({ number: 3, at: AT });
+    expect(confirmations(3)).toEqual([2, 3, 1]);
+    onBlock({ number: 4, at: AT });
+    expect(confirmations(3)).toEqual([2, 3, 4]);
+    // Round robin: back to the first row, whose confirmations catch up from the block number.
+    onBlock({ number: 6, at: AT });
+    expect(confirmations(3)).toEqual([6, 3, 4]);
+  });
+
+  it('does not touch rows that wait for a signature before their Co-Signer deadline', () => {
+    insertTransaction(
+      db,
+      onChain(1, { stage: 'RESERVED', txHash: null, blockNumber: null, confirmations: 0 }),
+    );
+    const { onBlock } = lifecycle();
+    statements.length = 0;
+
+    onBlock({ number: 2, at: AT });
+
+    expect(statements.filter((sql) => sql.startsWith('UPDATE'))).toEqual([]);
+    expect(getTransaction(db, 'tx-1')?.stage).toBe('RESERVED');
+  });
+});
