@@ -14,6 +14,7 @@ import {
   queryTransactions,
   viewContextFor,
   type TransactionFilters,
+  type TransactionPosition,
 } from '../domain/transactions-list';
 import { getOrgTransaction } from '../domain/transactions-store';
 import { toTransaction } from '../domain/transactions-view';
@@ -29,6 +30,7 @@ import {
   parseDateRange,
   parseLimit,
   queryString,
+  seqOf,
   type Query,
 } from './cursor';
 import { fingerprintOf, idempotencyKeyOf, runIdempotent, sendIdempotent } from './idempotency';
@@ -88,15 +90,15 @@ function transactionsPage(
   const filters: TransactionFilters = { ...parseTransactionFilters(query), ...pinned };
   const scope = { orgId, filters: filtersHash({ list: 'transactions', ...filters }) };
   const cursor = queryString(query, 'cursor');
-  let beforeSeq: number | null = null;
+  let before: TransactionPosition | null = null;
   if (cursor !== undefined) {
     const position = decodeCursor(ctx.cursorSecret, scope, cursor);
-    if (typeof position.sortValue !== 'number') throw badQuery('cursor', 'is not valid');
-    beforeSeq = position.sortValue;
+    if (typeof position.sortValue !== 'string') throw badQuery('cursor', 'is not valid');
+    before = { createdAt: position.sortValue, seq: seqOf(position.id) };
   }
-  const rows = queryTransactions(ctx.db, orgId, filters, beforeSeq, limit + 1);
+  const rows = queryTransactions(ctx.db, orgId, filters, before, limit + 1);
   const page = pageOf(rows, limit, (last) =>
-    encodeCursor(ctx.cursorSecret, scope, { sortValue: last.seq, id: last.id }),
+    encodeCursor(ctx.cursorSecret, scope, { sortValue: last.createdAt, id: String(last.seq) }),
   );
   const view = viewContextFor(ctx.db, orgId);
   return {

@@ -71,11 +71,12 @@ describe('sandbox migrate', () => {
       '002-events',
       '003-accounts-wallets-mpc',
       '004-money-movement',
+      '005-transaction-list-indexes',
     ]);
     expect(migrate(db)).toBe(0);
   });
 
-  it('adopts a database the previous runner fully migrated (001-003, 101) without touching its data', () => {
+  it('adopts a database the previous runner fully migrated (001-003, 101) without touching its data, then applies what came after', () => {
     migrateAsBefore(db, [
       asReleased(core, 1),
       asReleased(events, 2),
@@ -87,26 +88,27 @@ describe('sandbox migrate', () => {
     ).run();
     db.prepare("INSERT INTO chain_state (id, height, last_block_at) VALUES (1, 42, 'then')").run();
 
-    expect(migrate(db)).toBe(0);
+    expect(migrate(db)).toBe(1);
 
     expect(history()).toEqual([
       '001-core',
       '002-events',
       '003-accounts-wallets-mpc',
       '004-money-movement',
+      '005-transaction-list-indexes',
     ]);
     expect(hasTable('schema_migrations')).toBe(false);
     expect(db.prepare('SELECT name FROM orgs').all()).toEqual([{ name: 'Kept' }]);
     expect(db.prepare('SELECT height FROM chain_state').get()).toEqual({ height: 42 });
   });
 
-  it('adopts a database from before money movement and applies only 004', () => {
+  it('adopts a database from before money movement and applies 004 and what came after', () => {
     migrateAsBefore(db, [asReleased(core, 1), asReleased(events, 2), asReleased(accounts, 3)]);
     db.prepare(
       "INSERT INTO orgs (id, name, created_at) VALUES ('org', 'Kept', '2030-01-01T00:00:00.000Z')",
     ).run();
 
-    expect(migrate(db)).toBe(1);
+    expect(migrate(db)).toBe(2);
 
     expect(history()).toContain('004-money-movement');
     expect(hasTable('transactions')).toBe(true);

@@ -3,6 +3,7 @@ import { migration001 } from './001-core';
 import { migration002 } from './002-events';
 import { migration003 } from './003-accounts-wallets-mpc';
 import { migration004 } from './004-money-movement';
+import { migration005 } from './005-transaction-list-indexes';
 
 /** Every migration, in name order. Append new ones at the end; never rename or edit applied ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];
