@@ -100,12 +100,16 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
   return false;
 }
 
-function mountTmpfs(dir: string): boolean {
+/**
+ * The BFF's store grows with the run (events, request log): the tmpfs holds it with room to
+ * spare, so the disk is full only while a disk-full fault's ballast fills it.
+ */
+function mountTmpfs(dir: string, mebibytes: number): boolean {
   if (process.getuid?.() !== 0) {
     say('disk-full faults are skipped: not root (a small tmpfs needs mount)');
     return false;
   }
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m,mode=0700', 'tmpfs', dir]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mebibytes}m,mode=0700`, 'tmpfs', dir]);
   return true;
 }
 
@@ -114,7 +118,7 @@ async function main(): Promise<number> {
   const runDir = mkdtempSync(join(tmpdir(), `chaos-${seed}-`));
   const dataDir = join(runDir, 'bff-data');
   mkdirSync(dataDir, { recursive: true });
-  const isMounted = mountTmpfs(dataDir);
+  const isMounted = mountTmpfs(dataDir, 128 + Math.ceil(durationMs / 60_000) * 96);
   const adminToken = randomBytes(24).toString('hex');
   const sandbox = startSandboxProcess({
     dataDir: join(runDir, 'sandbox-data'),
