@@ -38,7 +38,7 @@ import { staticRoutes } from './routes/static';
 import type { Services } from './services/services';
 import { createIdempotentExecutor } from './services/idempotent';
 import { createLoginThrottle } from './services/login-throttle';
-import type { Db } from './store/db';
+import type { Sql } from './store/sql';
 import { createJournalStore } from './store/journal';
 import { createLogStore } from './store/logs';
 import { createOperatorStore } from './store/operators';
@@ -49,7 +49,7 @@ import { createUpstream } from './upstream/upstream';
 export type AppDeps = {
   config: Config;
   keys: Keys;
-  db: Db;
+  db: Sql;
   logger: Logger;
   now?: () => number;
   /** Test hook: shorter retry backoff against the upstream. */
@@ -101,7 +101,7 @@ function createServices(deps: AppDeps): Services {
       deps.logger.error({ err: error, rows }, 'request log write failed');
     }),
     settings: createSettingsStore(deps.db),
-    throttle: createLoginThrottle(now),
+    throttle: createLoginThrottle(deps.db, now),
     now,
   };
 }
@@ -227,13 +227,13 @@ export function createApp(deps: AppDeps): Bff {
   app.use(errorMiddleware(logger));
 
   let timer: NodeJS.Timeout | null = null;
-  const maintain = () => {
+  const maintain = async () => {
     const at = services.now();
     try {
-      services.sessions.removeExpired();
-      services.logs.prune(at - config.logRetentionDays * DAY_MS, config.logMaxRows);
-      services.journal.pruneBefore(at - JOURNAL_RETENTION_MS);
-      events.prune(at - config.eventRetentionDays * DAY_MS);
+      await services.sessions.removeExpired();
+      await services.logs.prune(at - config.logRetentionDays * DAY_MS, config.logMaxRows);
+      await services.journal.pruneBefore(at - JOURNAL_RETENTION_MS);
+      await events.prune(at - config.eventRetentionDays * DAY_MS);
     } catch (error) {
       logger.error({ err: error }, 'maintenance failed');
     }
@@ -253,13 +253,17 @@ export function createApp(deps: AppDeps): Bff {
     start() {
       if (timer) return;
       hub.start();
-      relay.start();
+      relay.start().catch((error: unknown) => {
+        logger.error({ err: error }, 'event relay start failed');
+      });
       governance.start();
       statics.warm().catch((error: unknown) => {
         logger.warn({ err: error }, 'compressing the console assets failed');
       });
-      maintain();
-      timer = setInterval(maintain, 10 * 60_000);
+      void maintain();
+      timer = setInterval(() => {
+        void maintain();
+      }, 10 * 60_000);
       timer.unref();
     },
     async stop() {
@@ -269,7 +273,7 @@ export function createApp(deps: AppDeps): Bff {
       hub.stop();
       await relay.stop();
       await services.upstream.close();
-      services.logs.flush();
+      await services.logs.flush();
     },
   };
 }

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   UPSTREAM_URL: httpUrl.default('http://127.0.0.1:4010'),
   UPSTREAM_WS_URL: optional(wsUrl),
   KEYS_FILE: optional(z.string().min(1)),
+  // Every store on PostgreSQL (any number of replicas share it); unset: SQLite in DATA_DIR.
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   SANDBOX_ADMIN_TOKEN: optional(
     z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16-256 visible ASCII'),
   ),
@@ -63,6 +65,8 @@ export type Config = {
   upstreamUrl: string;
   upstreamWsUrl: string;
   keysFile: string;
+  /** `postgres://` of the shared database, or null for SQLite in `dataDir` (the default). */
+  databaseUrl: string | null;
   upstreamKind: 'sandbox' | 'remote';
   /** Present only when upstreamKind is "sandbox". */
   sandbox: { url: string; adminToken: string } | null;
@@ -169,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamUrl,
     upstreamWsUrl: e.UPSTREAM_WS_URL ?? deriveWsUrl(upstreamUrl),
     keysFile: resolve(e.KEYS_FILE ?? join(dataDir, 'bff', 'keys.json')),
+    databaseUrl: e.DATABASE_URL ?? null,
     upstreamKind,
     sandbox: e.SANDBOX_ADMIN_TOKEN
       ? { url: trimSlash(e.SANDBOX_URL ?? upstreamUrl), adminToken: e.SANDBOX_ADMIN_TOKEN }

@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadKeys } from './config';
 import { createLogger } from './logger';
-import { openDb } from './store/db';
+import { openStorage } from './store/open';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +19,7 @@ async function main(): Promise<void> {
     }
     process.exit(code);
   };
-  const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
+  const db = await openStorage(config);
   const bff = createApp({ config, keys, db, logger });
   const server = createServer(bff.app);
   bff.attach(server);
@@ -60,8 +59,8 @@ async function main(): Promise<void> {
       .then(() => closed)
       .then(() => bff.stop())
       .then(
-        () => {
-          db.close();
+        async () => {
+          await db.close();
           exit(0);
         },
         (error: unknown) => {

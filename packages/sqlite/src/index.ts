@@ -1,2 +1,2 @@
-export { migrate, migrationChecksum, MigrationError } from './migrate';
+export { migrate, migrationChecksum, MigrationError, pendingMigrations } from './migrate';
 export type { Migration, MigrateOptions } from './migrate';

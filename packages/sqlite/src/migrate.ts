@@ -48,6 +48,42 @@ export function migrate(
       .all()
       .map((row) => [row.name, row.checksum]),
   );
+  const pending = new Set(pendingMigrations(applied, migrations).map((m) => m.name));
+  const record = db.prepare<[string, string, string]>(
+    `INSERT INTO ${HISTORY} (name, checksum, applied_at) VALUES (?, ?, ?)`,
+  );
+  const isApplied = db.prepare<[string], { name: string }>(
+    `SELECT name FROM ${HISTORY} WHERE name = ?`,
+  );
+  let count = 0;
+  for (const migration of migrations) {
+    if (!pending.has(migration.name)) continue;
+    // Immediate, and re-checked inside: a second process migrating the same file waits for the
+    // first and then skips what it applied.
+    const didApply = db
+      .transaction(() => {
+        if (isApplied.get(migration.name) !== undefined) return false;
+        db.exec(migration.sql);
+        record.run(migration.name, migrationChecksum(migration), new Date().toISOString());
+        return true;
+      })
+      .immediate();
+    if (didApply) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The one rule set of every engine's runner: given the history a database recorded (name ->
+ * checksum), verifies each applied migration is still the one that ran and returns the rest, in
+ * order. Throws MigrationError for a migration this code lacks, a changed checksum, or a new
+ * migration that sorts before one already applied (forward only).
+ */
+export function pendingMigrations(
+  applied: ReadonlyMap<string, string>,
+  migrations: readonly Migration[],
+): Migration[] {
+  const byName = checkOrder(migrations);
   let latest = '';
   for (const [name, recorded] of applied) {
     const migration = byName.get(name);
@@ -66,35 +102,16 @@ export function migrate(
     }
     if (name > latest) latest = name;
   }
-
-  const record = db.prepare<[string, string, string]>(
-    `INSERT INTO ${HISTORY} (name, checksum, applied_at) VALUES (?, ?, ?)`,
-  );
-  const isApplied = db.prepare<[string], { name: string }>(
-    `SELECT name FROM ${HISTORY} WHERE name = ?`,
-  );
-  let count = 0;
-  for (const migration of migrations) {
-    if (applied.has(migration.name)) continue;
+  const pending = migrations.filter((migration) => !applied.has(migration.name));
+  for (const migration of pending) {
     if (migration.name < latest) {
       throw new MigrationError(
         `Migration ${migration.name} is new but sorts before ${latest}, which this database ` +
           'already applied. Migrations only go forward: give it a name after the last one.',
       );
     }
-    // Immediate, and re-checked inside: a second process migrating the same file waits for the
-    // first and then skips what it applied.
-    const didApply = db
-      .transaction(() => {
-        if (isApplied.get(migration.name) !== undefined) return false;
-        db.exec(migration.sql);
-        record.run(migration.name, migrationChecksum(migration), new Date().toISOString());
-        return true;
-      })
-      .immediate();
-    if (didApply) count += 1;
   }
-  return count;
+  return pending;
 }
 
 function checkOrder(migrations: readonly Migration[]): Map<string, Migration> {

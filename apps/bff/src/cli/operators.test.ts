@@ -43,8 +43,8 @@ describe('operators CLI', () => {
     const db = openDb(join(dataDir, 'bff', 'bff.db'));
     try {
       const operators = createOperatorStore(db);
-      const alice = operators.findByUsername('alice');
-      const bob = operators.findByUsername('bob');
+      const alice = await operators.findByUsername('alice');
+      const bob = await operators.findByUsername('bob');
       expect(alice?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(await verifyPassword(newPassword, alice?.passwordHash ?? '')).toBe(true);
       expect(
@@ -52,7 +52,7 @@ describe('operators CLI', () => {
       ).toBe(false);
       expect(await verifyPassword(password, bob?.passwordHash ?? '')).toBe(true);
     } finally {
-      db.close();
+      await db.close();
     }
   }, 30_000);
 

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { generatePassword, hashPassword, passwordWeakness } from '../services/passwords';
-import { openDb } from '../store/db';
+import { openStorage } from '../store/open';
 import { ROLES, RoleSchema, UsernameSchema } from '@settlement/protocol';
 import { createOperatorStore } from '../store/operators';
 
@@ -44,11 +43,11 @@ async function main(argv: string[]): Promise<void> {
   });
   const [command, usernameArg] = positionals;
   const config = loadConfig();
-  const db = openDb(join(config.dataDir, 'bff', 'bff.db'));
+  const db = await openStorage(config);
   try {
     const operators = createOperatorStore(db);
     if (command === 'list') {
-      for (const operator of operators.list())
+      for (const operator of await operators.list())
         process.stdout.write(`${operator.username}\t${operator.role}\n`);
       return;
     }
@@ -59,22 +58,22 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'add') {
       const role = RoleSchema.safeParse(values.role);
       if (!role.success) throw new Error(`--role must be one of ${ROLES.join(', ')}\n${USAGE}`);
-      if (operators.findByUsername(username.data))
+      if (await operators.findByUsername(username.data))
         throw new Error(`operator ${username.data} exists`);
       const { password, isGenerated } = await passwordFrom(values['password-stdin'], username.data);
-      operators.add(username.data, role.data, await hashPassword(password));
+      await operators.add(username.data, role.data, await hashPassword(password));
       process.stdout.write(`added ${username.data} (${role.data})\n`);
       if (isGenerated) process.stdout.write(`password: ${password}\n`);
       return;
     }
     const { password, isGenerated } = await passwordFrom(values['password-stdin'], username.data);
-    if (!operators.resetPassword(username.data, await hashPassword(password))) {
+    if (!(await operators.resetPassword(username.data, await hashPassword(password)))) {
       throw new Error(`no operator ${username.data}`);
     }
     process.stdout.write(`password of ${username.data} reset; its sessions are closed\n`);
     if (isGenerated) process.stdout.write(`password: ${password}\n`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -50,10 +50,12 @@ describe('seedDemo', () => {
     const db = openDb(join(dataDir, 'bff', 'bff.db'));
     try {
       const policies = createPolicyStore(db);
-      expect(policies.versions().map((p) => [p.version, p.createdBy])).toEqual([[1, 'seed']]);
-      expect(policies.current()?.rules).toEqual(DEMO_POLICY.rules);
+      expect((await policies.versions()).map((p) => [p.version, p.createdBy])).toEqual([
+        [1, 'seed'],
+      ]);
+      expect((await policies.current())?.rules).toEqual(DEMO_POLICY.rules);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { ConfigError, loadConfig, type KeysFile } from '../config';
 import { generatePassword, hashPassword } from '../services/passwords';
 import { DEMO_POLICY } from '../governance/demo-policy';
-import { createPolicyStore } from '../governance/policy-store';
-import { openDb } from '../store/db';
+import { createPolicyStore, type PolicyStore } from '../governance/policy-store';
+import { openStorage } from '../store/open';
 import { createOperatorStore } from '../store/operators';
 
 /** Least privilege: one key per need (DESIGN.md "Operators and keys"). */
@@ -84,8 +84,8 @@ export function credentialsPath(dataDir: string): string {
 }
 
 /** The default withdrawal policy, unless a policy was ever stored (an admin's is kept). */
-function installDefaultPolicy(policies: ReturnType<typeof createPolicyStore>): void {
-  if (!policies.current()) policies.save(DEMO_POLICY, 'seed');
+async function installDefaultPolicy(policies: PolicyStore): Promise<void> {
+  if (!(await policies.current())) await policies.save(DEMO_POLICY, 'seed');
 }
 
 /**
@@ -98,19 +98,32 @@ export async function seedDemo(input: {
   sandboxUrl: string;
   adminToken: string;
   dataDir: string;
+  /** PostgreSQL for the stores (as DATABASE_URL); SQLite in `dataDir` when absent. */
+  databaseUrl?: string | null;
 }): Promise<{ isNew: boolean; credentials: DemoCredentials | null }> {
+  const storage = { dataDir: input.dataDir, databaseUrl: input.databaseUrl ?? null };
   const keysPath = keysFilePath(input.dataDir);
   const credsPath = credentialsPath(input.dataDir);
   if (existsSync(keysPath)) {
     const stored = existsSync(credsPath)
       ? CredentialsSchema.safeParse(JSON.parse(readFileSync(credsPath, 'utf8')))
       : null;
-    // A data dir seeded before governance existed gets the default policy, not default deny.
-    const db = openDb(join(input.dataDir, 'bff', 'bff.db'));
+    // A data dir seeded before governance existed gets the default policy, not default deny;
+    // a database new to this data dir (SQLite -> PostgreSQL) gets the demo operators too.
+    const db = await openStorage(storage);
     try {
-      installDefaultPolicy(createPolicyStore(db));
+      await installDefaultPolicy(createPolicyStore(db));
+      const operators = createOperatorStore(db);
+      for (const operator of stored?.success ? stored.data.operators : []) {
+        if (await operators.findByUsername(operator.username)) continue;
+        await operators.add(
+          operator.username,
+          operator.role,
+          await hashPassword(operator.password),
+        );
+      }
     } finally {
-      db.close();
+      await db.close();
     }
     return { isNew: false, credentials: stored?.success ? stored.data : null };
   }
@@ -138,20 +151,20 @@ export async function seedDemo(input: {
     });
   }
 
-  const db = openDb(join(input.dataDir, 'bff', 'bff.db'));
+  const db = await openStorage(storage);
   const credentials: DemoCredentials = { orgId, operators: [] };
   try {
     const operators = createOperatorStore(db);
     for (const { username, role } of DEMO_OPERATORS) {
       const password = generatePassword();
       const hash = await hashPassword(password);
-      if (operators.findByUsername(username)) operators.resetPassword(username, hash);
-      else operators.add(username, role, hash);
+      if (await operators.findByUsername(username)) await operators.resetPassword(username, hash);
+      else await operators.add(username, role, hash);
       credentials.operators.push({ username, role, password });
     }
-    installDefaultPolicy(createPolicyStore(db));
+    await installDefaultPolicy(createPolicyStore(db));
   } finally {
-    db.close();
+    await db.close();
   }
   writeSecret(credsPath, `${JSON.stringify(credentials, null, 2)}\n`);
   // keys.json last: its presence marks a completed seed.
@@ -167,6 +180,7 @@ async function main(): Promise<void> {
     sandboxUrl: config.sandbox.url,
     adminToken: config.sandbox.adminToken,
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
   });
   if (!result.isNew) return;
   const lines = [`Demo organization ${result.credentials?.orgId ?? ''} seeded. Operators:`];

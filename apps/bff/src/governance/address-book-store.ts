@@ -6,7 +6,7 @@ import {
   type AddressBookEntry,
   type NewAddressBookEntry,
 } from '@settlement/protocol';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql';
 
 const RowSchema = z.object({
   id: z.string(),
@@ -50,52 +50,63 @@ function entries(rows: unknown[]): AddressBookEntry[] {
   });
 }
 
-export type AddressBookStore = ReturnType<typeof createAddressBookStore>;
+export type AddressBookStore = {
+  get(id: string): Promise<AddressBookEntry | null>;
+  /** The entry (pending or active) that holds this address on this chain, if any. */
+  findLive(chain: string, address: string): Promise<AddressBookEntry | null>;
+  list(includeRemoved?: boolean): Promise<AddressBookEntry[]>;
+  /** A new PENDING_APPROVAL entry, or the existing live one when (chain, address) is taken. */
+  add(
+    entry: NewAddressBookEntry,
+    operator: string,
+  ): Promise<{ entry: AddressBookEntry; isNew: boolean }>;
+  /** PENDING_APPROVAL -> ACTIVE; false when it was not pending. */
+  approve(id: string, operator: string): Promise<boolean>;
+  /** -> REMOVED; false when it was already removed or unknown. */
+  remove(id: string, operator: string): Promise<boolean>;
+};
+
+const LIVE = "SELECT * FROM address_book WHERE chain = ? AND address = ? AND status != 'REMOVED'";
 
 /** Address-book entries; (chain, address) is unique among entries not REMOVED. */
-export function createAddressBookStore(db: Db, now: () => number = Date.now) {
-  const byId = db.prepare('SELECT * FROM address_book WHERE id = ?');
-  const live = db.prepare(
-    "SELECT * FROM address_book WHERE chain = ? AND address = ? AND status != 'REMOVED'",
-  );
-  const all = db.prepare(
-    "SELECT * FROM address_book WHERE status != 'REMOVED' OR ? = 1 ORDER BY created_at DESC LIMIT 500",
-  );
-  const insert = db.prepare(
-    `INSERT INTO address_book (id, chain, address, label, status, created_by, created_at)
-     VALUES (?, ?, ?, ?, 'PENDING_APPROVAL', ?, ?)`,
-  );
-  const approve = db.prepare(
-    `UPDATE address_book SET status = 'ACTIVE', approved_by = ?, approved_at = ?
-     WHERE id = ? AND status = 'PENDING_APPROVAL'`,
-  );
-  const remove = db.prepare(
-    `UPDATE address_book SET status = 'REMOVED', removed_by = ?, removed_at = ?
-     WHERE id = ? AND status != 'REMOVED'`,
-  );
+export function createAddressBookStore(db: Sql, now: () => number = Date.now): AddressBookStore {
   return {
-    get: (id: string) => toEntry(byId.get(id)),
-    /** The entry (pending or active) that holds this address on this chain, if any. */
-    findLive: (chain: string, address: string) => toEntry(live.get(chain, address)),
-    list: (includeRemoved = false) => entries(all.all(includeRemoved ? 1 : 0)),
-    /** A new PENDING_APPROVAL entry, or the existing live one when (chain, address) is taken. */
-    add: db.transaction(
-      (
-        entry: NewAddressBookEntry,
-        operator: string,
-      ): { entry: AddressBookEntry; isNew: boolean } => {
-        const existing = toEntry(live.get(entry.chain, entry.address));
+    get: async (id) => toEntry(await db.get('SELECT * FROM address_book WHERE id = ?', [id])),
+    findLive: async (chain, address) => toEntry(await db.get(LIVE, [chain, address])),
+    list: async (includeRemoved = false) =>
+      entries(
+        await db.all(
+          `SELECT * FROM address_book ${includeRemoved ? '' : "WHERE status != 'REMOVED'"}
+           ORDER BY created_at DESC LIMIT 500`,
+        ),
+      ),
+    add: (entry, operator) =>
+      db.transaction(async (tx) => {
+        const existing = toEntry(await tx.get(LIVE, [entry.chain, entry.address]));
         if (existing) return { entry: existing, isNew: false };
         const id = `ab_${randomUUID()}`;
-        insert.run(id, entry.chain, entry.address, entry.label, operator, now());
-        const created = toEntry(byId.get(id));
+        // Another replica may add the same address between the read and this insert: the
+        // partial unique index refuses the second one (409 ADDRESS_BOOK_DUPLICATE).
+        await tx.run(
+          `INSERT INTO address_book (id, chain, address, label, status, created_by, created_at)
+           VALUES (?, ?, ?, ?, 'PENDING_APPROVAL', ?, ?)`,
+          [id, entry.chain, entry.address, entry.label, operator, now()],
+        );
+        const created = toEntry(await tx.get('SELECT * FROM address_book WHERE id = ?', [id]));
         if (!created) throw new Error('address-book entry vanished');
         return { entry: created, isNew: true };
-      },
-    ),
-    /** PENDING_APPROVAL -> ACTIVE; false when it was not pending. */
-    approve: (id: string, operator: string) => approve.run(operator, now(), id).changes > 0,
-    /** -> REMOVED; false when it was already removed or unknown. */
-    remove: (id: string, operator: string) => remove.run(operator, now(), id).changes > 0,
+      }),
+    approve: async (id, operator) =>
+      (await db.run(
+        `UPDATE address_book SET status = 'ACTIVE', approved_by = ?, approved_at = ?
+         WHERE id = ? AND status = 'PENDING_APPROVAL'`,
+        [operator, now(), id],
+      )) > 0,
+    remove: async (id, operator) =>
+      (await db.run(
+        `UPDATE address_book SET status = 'REMOVED', removed_by = ?, removed_at = ?
+         WHERE id = ? AND status != 'REMOVED'`,
+        [operator, now(), id],
+      )) > 0,
   };
 }

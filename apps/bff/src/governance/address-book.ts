@@ -15,16 +15,16 @@ export type AddressBookService = ReturnType<typeof createAddressBookService>;
 export function createAddressBookService(ctx: GovernanceContext) {
   const { book } = ctx;
 
-  function requireEntry(id: string): AddressBookEntry {
-    const entry = book.get(id);
+  async function requireEntry(id: string): Promise<AddressBookEntry> {
+    const entry = await book.get(id);
     if (!entry) throw new HttpError('RESOURCE_NOT_FOUND', `No address-book entry ${id}.`);
     return entry;
   }
 
   return {
-    list: (): AddressBookEntry[] => book.list(),
+    list: (): Promise<AddressBookEntry[]> => book.list(),
 
-    add(body: unknown, session: Session): AddressBookEntry {
+    async add(body: unknown, session: Session): Promise<AddressBookEntry> {
       const parsed = NewAddressBookEntrySchema.safeParse(body);
       if (!parsed.success) {
         throw new HttpError(
@@ -34,7 +34,7 @@ export function createAddressBookService(ctx: GovernanceContext) {
       }
       const problem = tronAddressProblem(parsed.data.address);
       if (problem) throw new HttpError('INVALID_ADDRESS', `address: ${problem}`);
-      const { entry, isNew } = book.add(parsed.data, session.username);
+      const { entry, isNew } = await book.add(parsed.data, session.username);
       if (!isNew) {
         throw new HttpError(
           'ADDRESS_BOOK_DUPLICATE',
@@ -42,7 +42,7 @@ export function createAddressBookService(ctx: GovernanceContext) {
           [{ id: entry.id, label: entry.label, status: entry.status }],
         );
       }
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'address-book.create',
         outcome: 'pending approval',
@@ -53,8 +53,8 @@ export function createAddressBookService(ctx: GovernanceContext) {
       return entry;
     },
 
-    approve(id: string, session: Session): AddressBookEntry {
-      const entry = requireEntry(id);
+    async approve(id: string, session: Session): Promise<AddressBookEntry> {
+      const entry = await requireEntry(id);
       if (entry.createdBy === session.username) {
         throw new HttpError(
           'SELF_APPROVAL_FORBIDDEN',
@@ -64,36 +64,36 @@ export function createAddressBookService(ctx: GovernanceContext) {
       }
       if (session.role !== 'admin')
         throw new HttpError('FORBIDDEN', 'Approving address-book entries needs the admin role.');
-      if (!book.approve(id, session.username)) {
+      if (!(await book.approve(id, session.username))) {
         throw new HttpError(
           'REQUEST_NOT_PENDING',
-          `This entry is ${requireEntry(id).status}, not awaiting approval.`,
+          `This entry is ${(await requireEntry(id)).status}, not awaiting approval.`,
         );
       }
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'address-book.approve',
         outcome: 'active',
         resourceId: id,
       });
       ctx.notify('address-book', PATHS);
-      return requireEntry(id);
+      return await requireEntry(id);
     },
 
-    remove(id: string, session: Session): AddressBookEntry {
+    async remove(id: string, session: Session): Promise<AddressBookEntry> {
       if (session.role !== 'admin')
         throw new HttpError('FORBIDDEN', 'Removing address-book entries needs the admin role.');
-      requireEntry(id);
-      if (!book.remove(id, session.username))
+      await requireEntry(id);
+      if (!(await book.remove(id, session.username)))
         throw new HttpError('REQUEST_NOT_PENDING', 'This entry was already removed.');
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'address-book.remove',
         outcome: 'removed',
         resourceId: id,
       });
       ctx.notify('address-book', PATHS);
-      return requireEntry(id);
+      return await requireEntry(id);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { PolicySettingsSchema, type GovernanceTopic, type Policy } from '@settlement/protocol';
 import type { Services } from '../services/services';
 import type { IdempotentExecutor } from '../services/idempotent';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql';
 import type { AuditAction } from '../store/logs';
 import { createAddressBookStore, type AddressBookStore } from './address-book-store';
 import { createJudge, type Judge } from './judge';
@@ -29,8 +29,8 @@ export type GovernanceContext = {
   book: AddressBookStore;
   facts: UpstreamFacts;
   judge: Judge;
-  currentPolicy(): Policy;
-  audit(entry: GovernanceAudit): void;
+  currentPolicy(): Promise<Policy>;
+  audit(entry: GovernanceAudit): Promise<void>;
   /** A relay `change` frame so other consoles refetch the listed BFF paths. */
   notify(topic: GovernanceTopic, invalidates: string[]): void;
 };
@@ -50,7 +50,7 @@ function emptyPolicy(): Policy {
 export function createGovernanceContext(deps: {
   services: Services;
   executor: IdempotentExecutor;
-  db: Db;
+  db: Sql;
   broadcast: (frame: string) => void;
 }): GovernanceContext {
   const { services } = deps;
@@ -58,7 +58,7 @@ export function createGovernanceContext(deps: {
   const requests = createRequestStore(deps.db, services.now);
   const book = createAddressBookStore(deps.db, services.now);
   const facts = createUpstreamFacts(services);
-  const currentPolicy = () => policies.current() ?? emptyPolicy();
+  const currentPolicy = async () => (await policies.current()) ?? emptyPolicy();
   return {
     services,
     executor: deps.executor,
@@ -68,8 +68,8 @@ export function createGovernanceContext(deps: {
     facts,
     currentPolicy,
     judge: createJudge({ facts, book, requests, policy: currentPolicy, now: services.now }),
-    audit(entry) {
-      services.logs.audit({
+    async audit(entry) {
+      await services.logs.audit({
         at: services.now(),
         operator: entry.operator,
         action: entry.action,

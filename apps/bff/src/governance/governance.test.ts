@@ -85,8 +85,8 @@ function withdraw(operationId: string, amountAtomic: string, toAddress = EXTERNA
 }
 
 /** Rows of upstream withdrawal submissions (POST /api/v1/transactions) in the request log. */
-function upstreamSubmissions(): { idempotency_key: string | null }[] {
-  bff.bff.services.logs.flush();
+async function upstreamSubmissions(): Promise<{ idempotency_key: string | null }[]> {
+  await bff.bff.services.logs.flush();
   return bff.db
     .prepare(
       "SELECT idempotency_key FROM request_log WHERE method = 'POST' AND path = '/api/v1/transactions'",
@@ -111,7 +111,7 @@ describe('withdrawal governance against the sandbox', () => {
   let first: WithdrawalRequest;
 
   it('answers 202 with a withdrawal request and sends nothing upstream', async () => {
-    const before = upstreamSubmissions().length;
+    const before = (await upstreamSubmissions()).length;
     const response = await withdraw('gov-1', TRX(10));
     expect(response.status).toBe(202);
     first = requestOf(response);
@@ -123,13 +123,13 @@ describe('withdrawal governance against the sandbox', () => {
       transactionId: null,
     });
     expect(first.decision.rule?.id).toBe('external');
-    expect(upstreamSubmissions()).toHaveLength(before);
+    expect(await upstreamSubmissions()).toHaveLength(before);
     expect(await upstreamByReference(first.clientReference)).toEqual([]);
     // A retry of the same operation id is the same request, still nothing upstream.
     const again = await withdraw('gov-1', TRX(10));
     expect(again.status).toBe(202);
     expect(requestOf(again).id).toBe(first.id);
-    expect(upstreamSubmissions()).toHaveLength(before);
+    expect(await upstreamSubmissions()).toHaveLength(before);
     const other = await withdraw('gov-1', TRX(11));
     expect(other.status).toBe(409);
   });
@@ -149,7 +149,7 @@ describe('withdrawal governance against the sandbox', () => {
   });
 
   it('submits exactly one upstream transaction under 20 concurrent approvals', async () => {
-    const before = upstreamSubmissions().length;
+    const before = (await upstreamSubmissions()).length;
     const socket = await openEvents(bff, who.support);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -163,7 +163,7 @@ describe('withdrawal governance against the sandbox', () => {
     const done = WithdrawalRequestSchema.parse(answers[0]?.json);
     expect(done.approvals.map((a) => a.operator)).toEqual(['admin']);
     expect(done.transactionId).toMatch(/.+/);
-    const submissions = upstreamSubmissions().slice(before);
+    const submissions = (await upstreamSubmissions()).slice(before);
     expect(new Set(submissions.map((s) => s.idempotency_key)).size).toBe(1);
     expect(await upstreamByReference(done.clientReference)).toHaveLength(1);
     // The requester's replay of the same operation shows the submitted request, nothing new.
@@ -172,7 +172,7 @@ describe('withdrawal governance against the sandbox', () => {
       status: 'SUBMITTED',
       transactionId: done.transactionId,
     });
-    expect(upstreamSubmissions().length).toBe(before + submissions.length);
+    expect((await upstreamSubmissions()).length).toBe(before + submissions.length);
     await vi.waitFor(() => {
       expect(socket.frames).toContainEqual({
         kind: 'change',
@@ -192,14 +192,14 @@ describe('withdrawal governance against the sandbox', () => {
   });
 
   it('blocks with 403 POLICY_BLOCKED naming the rule, nothing upstream', async () => {
-    const before = upstreamSubmissions().length;
+    const before = (await upstreamSubmissions()).length;
     const response = await withdraw('gov-big', TRX(400));
     expect(response.status).toBe(403);
     expect(response.json).toMatchObject({
       code: 'POLICY_BLOCKED',
       details: [{ rule: { id: 'too-big', name: 'Too big' }, limit: null }],
     });
-    expect(upstreamSubmissions()).toHaveLength(before);
+    expect(await upstreamSubmissions()).toHaveLength(before);
   });
 
   it('counts pending requests against limits, in the dry run and on submission', async () => {
@@ -221,14 +221,14 @@ describe('withdrawal governance against the sandbox', () => {
         wouldExceed: true,
       }),
     ]);
-    const before = upstreamSubmissions().length;
+    const before = (await upstreamSubmissions()).length;
     const blocked = await withdraw('gov-over', TRX(50));
     expect(blocked.status).toBe(403);
     expect(blocked.json).toMatchObject({
       code: 'POLICY_BLOCKED',
       details: [{ limit: 'wallet-day' }],
     });
-    expect(upstreamSubmissions()).toHaveLength(before);
+    expect(await upstreamSubmissions()).toHaveLength(before);
 
     // Cancelling the pending request frees its share of the limit.
     const id = requestOf(pending).id;

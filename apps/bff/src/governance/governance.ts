@@ -1,6 +1,6 @@
 import type { Services } from '../services/services';
 import type { IdempotentExecutor } from '../services/idempotent';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql';
 import { createAddressBookService, type AddressBookService } from './address-book';
 import { createGovernanceContext } from './context';
 import { createPolicyService, type PolicyService } from './policy-service';
@@ -21,7 +21,7 @@ export type Governance = {
 export function createGovernance(deps: {
   services: Services;
   executor: IdempotentExecutor;
-  db: Db;
+  db: Sql;
   broadcast: (frame: string) => void;
   sweepIntervalMs?: number;
 }): Governance {

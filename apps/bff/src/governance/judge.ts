@@ -40,7 +40,7 @@ export function createJudge(deps: {
   facts: UpstreamFacts;
   book: AddressBookStore;
   requests: RequestStore;
-  policy: () => Policy;
+  policy: () => Promise<Policy>;
   now: () => number;
 }) {
   async function usageFor(policy: Policy, asset: string, input: JudgeInput): Promise<UsageItem[]> {
@@ -65,7 +65,7 @@ export function createJudge(deps: {
     }
     // Requests awaiting approval (or approved, not yet submitted) count too, once: a request
     // whose transaction the upstream already lists is counted through that transaction.
-    for (const request of deps.requests.open()) {
+    for (const request of await deps.requests.open()) {
       if (request.asset !== asset || request.id === input.excludeRequestId) continue;
       if (request.clientReference && upstreamReferences.has(request.clientReference)) continue;
       usage.push({
@@ -82,8 +82,8 @@ export function createJudge(deps: {
   return async function judge(input: JudgeInput): Promise<Judgement> {
     const wallet = await deps.facts.wallet(input.walletId, input.operator);
     if (!wallet) throw new HttpError('RESOURCE_NOT_FOUND', `No wallet ${input.walletId}.`);
-    const policy = deps.policy();
-    const entry = deps.book.findLive(wallet.chain, input.toAddress);
+    const policy = await deps.policy();
+    const entry = await deps.book.findLive(wallet.chain, input.toAddress);
     const facts: WithdrawalFacts = {
       walletId: wallet.id,
       accountId: wallet.accountId,

@@ -22,8 +22,8 @@ export type PolicyService = ReturnType<typeof createPolicyService>;
 /** Reading, versioning and dry-running the withdrawal policy. */
 export function createPolicyService(ctx: GovernanceContext) {
   return {
-    current: (): Policy => ctx.currentPolicy(),
-    versions: (): Policy[] => ctx.policies.versions(),
+    current: (): Promise<Policy> => ctx.currentPolicy(),
+    versions: (): Promise<Policy[]> => ctx.policies.versions(),
 
     /** Validates the whole document (schema, references, reachability) and stores a version. */
     async save(body: unknown, session: Session): Promise<Policy> {
@@ -52,9 +52,9 @@ export function createPolicyService(ctx: GovernanceContext) {
         walletIds: known(wallets),
       });
       if (problems.length > 0) throw invalid(problems);
-      const previous = ctx.currentPolicy();
-      const policy = ctx.policies.save(doc, session.username);
-      ctx.audit({
+      const previous = await ctx.currentPolicy();
+      const policy = await ctx.policies.save(doc, session.username);
+      await ctx.audit({
         operator: session.username,
         action: 'policy.update',
         outcome: 'succeeded',

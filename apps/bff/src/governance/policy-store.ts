@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PolicyDocumentSchema, type Policy, type PolicyDocument } from '@settlement/protocol';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql';
 
 const RowSchema = z.object({
   version: z.number().int(),
@@ -21,33 +21,46 @@ function toPolicy(row: unknown): Policy | null {
   };
 }
 
-export type PolicyStore = ReturnType<typeof createPolicyStore>;
+export type PolicyStore = {
+  /** The policy in force, or null before the first version (everything is then blocked). */
+  current(): Promise<Policy | null>;
+  /** Newest first. */
+  versions(limit?: number): Promise<Policy[]>;
+  /** Stores a new version (the next number) with who stored it and when. */
+  save(doc: PolicyDocument, operator: string): Promise<Policy>;
+};
+
+/** PostgreSQL: two replicas saving at once take turns for the next version number. */
+const POLICY_WRITE_LOCK = 0x706f6c69;
 
 /** Every version of the withdrawal policy, kept; the highest one is in force. */
-export function createPolicyStore(db: Db, now: () => number = Date.now) {
-  const latest = db.prepare('SELECT * FROM policy_versions ORDER BY version DESC LIMIT 1');
-  const recent = db.prepare('SELECT * FROM policy_versions ORDER BY version DESC LIMIT ?');
-  const insert = db.prepare(
-    `INSERT INTO policy_versions (version, document, created_by, created_at)
-     VALUES ((SELECT COALESCE(MAX(version), 0) + 1 FROM policy_versions), ?, ?, ?)`,
-  );
-  const byRowId = db.prepare('SELECT * FROM policy_versions WHERE rowid = ?');
+export function createPolicyStore(db: Sql, now: () => number = Date.now): PolicyStore {
   return {
-    /** The policy in force, or null before the first version (everything is then blocked). */
-    current: (): Policy | null => toPolicy(latest.get()),
-    /** Newest first. */
-    versions: (limit = 50): Policy[] =>
-      recent.all(limit).map((row) => {
-        const policy = toPolicy(row);
-        if (!policy) throw new Error('unreachable');
+    current: async () =>
+      toPolicy(await db.get('SELECT * FROM policy_versions ORDER BY version DESC LIMIT 1')),
+    versions: async (limit = 50) =>
+      (await db.all('SELECT * FROM policy_versions ORDER BY version DESC LIMIT ?', [limit])).map(
+        (row) => {
+          const policy = toPolicy(row);
+          if (!policy) throw new Error('unreachable');
+          return policy;
+        },
+      ),
+    save: (doc, operator) =>
+      db.transaction(async (tx) => {
+        if (tx.dialect === 'postgres') {
+          await tx.all('SELECT pg_advisory_xact_lock(?)', [POLICY_WRITE_LOCK]);
+        }
+        const policy = toPolicy(
+          await tx.get(
+            `INSERT INTO policy_versions (version, document, created_by, created_at)
+             VALUES ((SELECT COALESCE(MAX(version), 0) + 1 FROM policy_versions), ?, ?, ?)
+             RETURNING *`,
+            [JSON.stringify(doc), operator, now()],
+          ),
+        );
+        if (!policy) throw new Error('policy version vanished');
         return policy;
       }),
-    /** Stores a new version (the next number) with who stored it and when. */
-    save(doc: PolicyDocument, operator: string): Policy {
-      const result = insert.run(JSON.stringify(doc), operator, now());
-      const policy = toPolicy(byRowId.get(result.lastInsertRowid));
-      if (!policy) throw new Error('policy version vanished');
-      return policy;
-    },
   };
 }

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { PolicyDecision } from '@settlement/protocol';
-import { migrate } from '../store/db';
+import { storeEngines, type Engine } from '../test-support/engines';
 import { createRequestStore, type NewRequest } from './request-store';
 
 const HOUR = 3_600_000;
@@ -17,11 +16,9 @@ const decision: PolicyDecision = {
   policyVersion: 1,
 };
 
-function setup() {
-  const db = new Database(':memory:');
-  migrate(db);
+async function setup(engine: Engine) {
   let clock = 1_000_000;
-  const store = createRequestStore(db, () => clock);
+  const store = createRequestStore(await engine.open(), () => clock);
   const input = (operationId: string): NewRequest => ({
     operationId,
     requester: 'treasury',
@@ -46,41 +43,45 @@ function setup() {
   };
 }
 
-describe('request store', () => {
-  it('reaches APPROVED only on the quorum, and exactly one approval learns it was the last', () => {
-    const { store, input } = setup();
-    const { request } = store.create(input('op-1'));
-    expect(store.approve(request.id, 'admin', 'admin')).toMatchObject({ isLast: false });
-    expect(store.approve(request.id, 'admin', 'admin')).toMatchObject({
+describe.each(storeEngines())('request store ($name)', (engine) => {
+  it('reaches APPROVED only on the quorum, and exactly one approval learns it was the last', async () => {
+    const { store, input } = await setup(engine);
+    const { request } = await store.create(input('op-1'));
+    expect(await store.approve(request.id, 'admin', 'admin')).toMatchObject({ isLast: false });
+    expect(await store.approve(request.id, 'admin', 'admin')).toMatchObject({
       kind: 'already-approved',
     });
-    const last = store.approve(request.id, 'admin2', 'admin');
+    const last = await store.approve(request.id, 'admin2', 'admin');
     expect(last).toMatchObject({ kind: 'approved', isLast: true });
-    expect(store.get(request.id)?.status).toBe('APPROVED');
-    expect(store.approve(request.id, 'admin3', 'admin')).toMatchObject({ kind: 'not-pending' });
-    expect(store.markSubmitted(request.id, 'tx-1', null)).toBe(true);
-    expect(store.markSubmitted(request.id, 'tx-2', null)).toBe(false);
-    expect(store.get(request.id)?.transactionId).toBe('tx-1');
+    expect((await store.get(request.id))?.status).toBe('APPROVED');
+    expect(await store.approve(request.id, 'admin3', 'admin')).toMatchObject({
+      kind: 'not-pending',
+    });
+    expect(await store.markSubmitted(request.id, 'tx-1', null)).toBe(true);
+    expect(await store.markSubmitted(request.id, 'tx-2', null)).toBe(false);
+    expect((await store.get(request.id))?.transactionId).toBe('tx-1');
   });
 
-  it('keeps one request per operation id', () => {
-    const { store, input } = setup();
-    const first = store.create(input('op-1'));
-    const second = store.create(input('op-1'));
+  it('keeps one request per operation id', async () => {
+    const { store, input } = await setup(engine);
+    const first = await store.create(input('op-1'));
+    const second = await store.create(input('op-1'));
     expect(second).toEqual({ request: first.request, isNew: false });
   });
 
-  it('expires requests awaiting approval at their expiry time (injected clock), not before', () => {
-    const { store, input, advance } = setup();
-    const { request } = store.create(input('op-1'));
-    const other = store.create(input('op-2')).request;
-    expect(store.cancel(other.id)).toBe(true);
+  it('expires requests awaiting approval at their expiry time (injected clock), not before', async () => {
+    const { store, input, advance } = await setup(engine);
+    const { request } = await store.create(input('op-1'));
+    const other = (await store.create(input('op-2'))).request;
+    expect(await store.cancel(other.id)).toBe(true);
     advance(24 * HOUR - 1);
-    expect(store.expireDue()).toEqual([]);
+    expect(await store.expireDue()).toEqual([]);
     advance(1);
-    expect(store.expireDue()).toEqual([request.id]);
-    expect(store.get(request.id)?.status).toBe('EXPIRED');
-    expect(store.get(other.id)?.status).toBe('CANCELLED');
-    expect(store.approve(request.id, 'admin', 'admin')).toMatchObject({ kind: 'not-pending' });
+    expect(await store.expireDue()).toEqual([request.id]);
+    expect((await store.get(request.id))?.status).toBe('EXPIRED');
+    expect((await store.get(other.id))?.status).toBe('CANCELLED');
+    expect(await store.approve(request.id, 'admin', 'admin')).toMatchObject({
+      kind: 'not-pending',
+    });
   });
 });

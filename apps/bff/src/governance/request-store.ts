@@ -10,7 +10,7 @@ import {
   type WithdrawalRequest,
   type WithdrawalRequestStatus,
 } from '@settlement/protocol';
-import type { Db } from '../store/db';
+import type { Sql, SqlParam } from '../store/sql';
 
 const RowSchema = z.object({
   id: z.string(),
@@ -73,64 +73,50 @@ export type ApproveOutcome =
 
 const iso = (at: number) => new Date(at).toISOString();
 
-export type RequestStore = ReturnType<typeof createRequestStore>;
+const IdSchema = z.object({ id: z.string() });
+
+export type RequestStore = {
+  get(id: string): Promise<StoredRequest | null>;
+  byOperationId(operationId: string): Promise<StoredRequest | null>;
+  list(status: WithdrawalRequestStatus | null, limit?: number): Promise<StoredRequest[]>;
+  /** AWAITING_APPROVAL and APPROVED: they count against limits until submitted or closed. */
+  open(): Promise<StoredRequest[]>;
+  /** A new request; the existing one when the operation id was already used. */
+  create(input: NewRequest): Promise<{ request: StoredRequest; isNew: boolean }>;
+  /**
+   * Records one approval; the approval that reaches the quorum moves the request to APPROVED
+   * in the same transaction, so exactly one caller (in any process) learns `isLast`.
+   */
+  approve(id: string, operator: string, role: string): Promise<ApproveOutcome>;
+  reject(id: string, operator: string, reason: string): Promise<boolean>;
+  cancel(id: string): Promise<boolean>;
+  markSubmitted(id: string, transactionId: string, correlationId: string | null): Promise<boolean>;
+  markFailed(id: string, failure: { code: string; message: string }): Promise<boolean>;
+  /** APPROVED -> AWAITING_APPROVAL under a newer policy that asks for more approvals. */
+  rejudge(id: string, decision: PolicyDecision, required: ApprovalRequirement): Promise<boolean>;
+  /** AWAITING_APPROVAL past its expiry -> EXPIRED; the ids that changed. */
+  expireDue(): Promise<string[]>;
+  approvedNotSubmitted(): Promise<StoredRequest[]>;
+};
+
+const TRANSITION =
+  'UPDATE withdrawal_requests SET status = ?, updated_at = ? WHERE id = ? AND status = ?';
 
 /**
  * Withdrawal requests and their approvals. Every state change is one conditional UPDATE (or
- * one transaction), so two approvals, a double click or two processes never both win.
+ * one transaction holding the request's row), so two approvals, a double click or two
+ * replicas never both win.
  */
-export function createRequestStore(db: Db, now: () => number = Date.now) {
-  const byId = db.prepare('SELECT * FROM withdrawal_requests WHERE id = ?');
-  const byOperation = db.prepare('SELECT * FROM withdrawal_requests WHERE operation_id = ?');
-  const approvalsOf = db.prepare(
-    'SELECT operator, role, at FROM withdrawal_approvals WHERE request_id = ? ORDER BY at, operator',
-  );
-  const listAll = db.prepare(
-    'SELECT * FROM withdrawal_requests ORDER BY created_at DESC, id LIMIT ?',
-  );
-  const listByStatus = db.prepare(
-    'SELECT * FROM withdrawal_requests WHERE status = ? ORDER BY created_at DESC, id LIMIT ?',
-  );
-  const open = db.prepare(
-    "SELECT * FROM withdrawal_requests WHERE status IN ('AWAITING_APPROVAL', 'APPROVED')",
-  );
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO withdrawal_requests (id, operation_id, requester, status, wallet_id,
-       account_id, chain, asset, to_address, amount_atomic, client_reference, body,
-       policy_version, decision, approvals_required, created_at, updated_at, expires_at)
-     VALUES (?, ?, ?, 'AWAITING_APPROVAL', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertApproval = db.prepare(
-    'INSERT OR IGNORE INTO withdrawal_approvals (request_id, operator, role, at) VALUES (?, ?, ?, ?)',
-  );
-  const transition = db.prepare(
-    `UPDATE withdrawal_requests SET status = ?, updated_at = ? WHERE id = ? AND status = ?`,
-  );
-  const rejectStmt = db.prepare(
-    `UPDATE withdrawal_requests SET status = 'REJECTED', rejection = ?, updated_at = ?
-     WHERE id = ? AND status = 'AWAITING_APPROVAL'`,
-  );
-  const submitted = db.prepare(
-    `UPDATE withdrawal_requests SET status = 'SUBMITTED', transaction_id = ?, correlation_id = ?,
-       updated_at = ? WHERE id = ? AND status = 'APPROVED'`,
-  );
-  const failed = db.prepare(
-    `UPDATE withdrawal_requests SET status = 'FAILED', failure = ?, updated_at = ?
-     WHERE id = ? AND status IN ('AWAITING_APPROVAL', 'APPROVED')`,
-  );
-  const rejudged = db.prepare(
-    `UPDATE withdrawal_requests SET status = 'AWAITING_APPROVAL', policy_version = ?, decision = ?,
-       approvals_required = ?, updated_at = ? WHERE id = ? AND status = 'APPROVED'`,
-  );
-  const expire = db.prepare(
-    `UPDATE withdrawal_requests SET status = 'EXPIRED', updated_at = ?
-     WHERE status = 'AWAITING_APPROVAL' AND expires_at <= ? RETURNING id`,
-  );
-
-  function toRequest(row: unknown): StoredRequest | null {
+export function createRequestStore(db: Sql, now: () => number = Date.now): RequestStore {
+  async function toRequest(sql: Sql, row: unknown): Promise<StoredRequest | null> {
     if (row === undefined) return null;
     const r = RowSchema.parse(row);
-    const approvals = approvalsOf.all(r.id).map((a) => {
+    const approvals = (
+      await sql.all(
+        'SELECT operator, role, at FROM withdrawal_approvals WHERE request_id = ? ORDER BY at, operator',
+        [r.id],
+      )
+    ).map((a) => {
       const approval = ApprovalRowSchema.parse(a);
       return { operator: approval.operator, role: approval.role, at: iso(approval.at) };
     });
@@ -162,92 +148,142 @@ export function createRequestStore(db: Db, now: () => number = Date.now) {
     };
   }
 
-  function requests(rows: unknown[]): StoredRequest[] {
-    return rows.map((row) => {
-      const request = toRequest(row);
+  async function requests(text: string, params: SqlParam[]): Promise<StoredRequest[]> {
+    const rows = await db.all(text, params);
+    const out: StoredRequest[] = [];
+    for (const row of rows) {
+      const request = await toRequest(db, row);
       if (!request) throw new Error('unreachable');
-      return request;
-    });
+      out.push(request);
+    }
+    return out;
   }
 
-  const get = (id: string) => toRequest(byId.get(id));
+  const getIn = async (sql: Sql, id: string, lock = false) =>
+    toRequest(
+      sql,
+      await sql.get(
+        `SELECT * FROM withdrawal_requests WHERE id = ?${lock && sql.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+        [id],
+      ),
+    );
+  const byOperationIn = async (sql: Sql, operationId: string) =>
+    toRequest(
+      sql,
+      await sql.get('SELECT * FROM withdrawal_requests WHERE operation_id = ?', [operationId]),
+    );
+  const listByStatus = (status: string, limit: number) =>
+    requests(
+      'SELECT * FROM withdrawal_requests WHERE status = ? ORDER BY created_at DESC, id LIMIT ?',
+      [status, limit],
+    );
 
   return {
-    get,
-    byOperationId: (operationId: string) => toRequest(byOperation.get(operationId)),
-    list: (status: WithdrawalRequestStatus | null, limit = 200) =>
-      requests(status ? listByStatus.all(status, limit) : listAll.all(limit)),
-    /** AWAITING_APPROVAL and APPROVED: they count against limits until submitted or closed. */
-    open: () => requests(open.all()),
-    /** A new request; the existing one when the operation id was already used. */
-    create: db.transaction((input: NewRequest): { request: StoredRequest; isNew: boolean } => {
+    get: (id) => getIn(db, id),
+    byOperationId: (operationId) => byOperationIn(db, operationId),
+    list: (status, limit = 200) =>
+      status
+        ? listByStatus(status, limit)
+        : requests('SELECT * FROM withdrawal_requests ORDER BY created_at DESC, id LIMIT ?', [
+            limit,
+          ]),
+    open: () =>
+      requests(
+        "SELECT * FROM withdrawal_requests WHERE status IN ('AWAITING_APPROVAL', 'APPROVED')",
+        [],
+      ),
+    create: (input) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const changes = await tx.run(
+          `INSERT INTO withdrawal_requests (id, operation_id, requester, status, wallet_id,
+             account_id, chain, asset, to_address, amount_atomic, client_reference, body,
+             policy_version, decision, approvals_required, created_at, updated_at, expires_at)
+           VALUES (?, ?, ?, 'AWAITING_APPROVAL', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT DO NOTHING`,
+          [
+            `wr_${randomUUID()}`,
+            input.operationId,
+            input.requester,
+            input.walletId,
+            input.accountId,
+            input.chain,
+            input.asset,
+            input.toAddress,
+            input.amountAtomic,
+            input.clientReference,
+            input.body,
+            input.decision.policyVersion,
+            JSON.stringify(input.decision),
+            JSON.stringify(input.approvalsRequired),
+            at,
+            at,
+            input.expiresAt,
+          ],
+        );
+        const request = await byOperationIn(tx, input.operationId);
+        if (!request) throw new Error('withdrawal request vanished');
+        return { request, isNew: changes > 0 };
+      }),
+    approve: (id, operator, role) =>
+      db.transaction(async (tx): Promise<ApproveOutcome> => {
+        // The request's row is held (PostgreSQL: FOR UPDATE; SQLite: the write lock) while the
+        // approvals are counted, so two approvals at the same instant count each other.
+        const request = await getIn(tx, id, true);
+        if (!request) return { kind: 'unknown' };
+        if (request.approvals.some((a) => a.operator === operator))
+          return { kind: 'already-approved', request };
+        if (request.status !== 'AWAITING_APPROVAL') return { kind: 'not-pending', request };
+        const at = now();
+        await tx.run(
+          `INSERT INTO withdrawal_approvals (request_id, operator, role, at) VALUES (?, ?, ?, ?)
+           ON CONFLICT DO NOTHING`,
+          [id, operator, role, at],
+        );
+        const count = request.approvals.length + 1;
+        const isLast =
+          count >= request.approvalsRequired.count &&
+          (await tx.run(TRANSITION, ['APPROVED', at, id, 'AWAITING_APPROVAL'])) > 0;
+        const updated = await getIn(tx, id);
+        if (!updated) throw new Error('withdrawal request vanished');
+        return { kind: 'approved', request: updated, isLast };
+      }),
+    reject: async (id, operator, reason) =>
+      (await db.run(
+        `UPDATE withdrawal_requests SET status = 'REJECTED', rejection = ?, updated_at = ?
+         WHERE id = ? AND status = 'AWAITING_APPROVAL'`,
+        [JSON.stringify({ operator, reason, at: iso(now()) }), now(), id],
+      )) > 0,
+    cancel: async (id) =>
+      (await db.run(TRANSITION, ['CANCELLED', now(), id, 'AWAITING_APPROVAL'])) > 0,
+    markSubmitted: async (id, transactionId, correlationId) =>
+      (await db.run(
+        `UPDATE withdrawal_requests SET status = 'SUBMITTED', transaction_id = ?,
+           correlation_id = ?, updated_at = ? WHERE id = ? AND status = 'APPROVED'`,
+        [transactionId, correlationId, now(), id],
+      )) > 0,
+    markFailed: async (id, failure) =>
+      (await db.run(
+        `UPDATE withdrawal_requests SET status = 'FAILED', failure = ?, updated_at = ?
+         WHERE id = ? AND status IN ('AWAITING_APPROVAL', 'APPROVED')`,
+        [JSON.stringify(failure), now(), id],
+      )) > 0,
+    rejudge: async (id, decision, required) =>
+      (await db.run(
+        `UPDATE withdrawal_requests SET status = 'AWAITING_APPROVAL', policy_version = ?,
+           decision = ?, approvals_required = ?, updated_at = ? WHERE id = ? AND status = 'APPROVED'`,
+        [decision.policyVersion, JSON.stringify(decision), JSON.stringify(required), now(), id],
+      )) > 0,
+    async expireDue() {
       const at = now();
-      const id = `wr_${randomUUID()}`;
-      const result = insert.run(
-        id,
-        input.operationId,
-        input.requester,
-        input.walletId,
-        input.accountId,
-        input.chain,
-        input.asset,
-        input.toAddress,
-        input.amountAtomic,
-        input.clientReference,
-        Buffer.from(input.body),
-        input.decision.policyVersion,
-        JSON.stringify(input.decision),
-        JSON.stringify(input.approvalsRequired),
-        at,
-        at,
-        input.expiresAt,
+      const rows = await db.all(
+        `UPDATE withdrawal_requests SET status = 'EXPIRED', updated_at = ?
+         WHERE status = 'AWAITING_APPROVAL' AND expires_at <= ? RETURNING id`,
+        [at, at],
       );
-      const request = toRequest(byOperation.get(input.operationId));
-      if (!request) throw new Error('withdrawal request vanished');
-      return { request, isNew: result.changes > 0 };
-    }),
-    /**
-     * Records one approval; the approval that reaches the quorum moves the request to APPROVED
-     * in the same transaction, so exactly one caller learns `isLast`.
-     */
-    approve: db.transaction((id: string, operator: string, role: string): ApproveOutcome => {
-      const request = get(id);
-      if (!request) return { kind: 'unknown' };
-      if (request.approvals.some((a) => a.operator === operator))
-        return { kind: 'already-approved', request };
-      if (request.status !== 'AWAITING_APPROVAL') return { kind: 'not-pending', request };
-      const at = now();
-      insertApproval.run(id, operator, role, at);
-      const count = request.approvals.length + 1;
-      const isLast =
-        count >= request.approvalsRequired.count &&
-        transition.run('APPROVED', at, id, 'AWAITING_APPROVAL').changes > 0;
-      const updated = get(id);
-      if (!updated) throw new Error('withdrawal request vanished');
-      return { kind: 'approved', request: updated, isLast };
-    }),
-    reject: (id: string, operator: string, reason: string) =>
-      rejectStmt.run(JSON.stringify({ operator, reason, at: iso(now()) }), now(), id).changes > 0,
-    cancel: (id: string) => transition.run('CANCELLED', now(), id, 'AWAITING_APPROVAL').changes > 0,
-    markSubmitted: (id: string, transactionId: string, correlationId: string | null) =>
-      submitted.run(transactionId, correlationId, now(), id).changes > 0,
-    markFailed: (id: string, failure: { code: string; message: string }) =>
-      failed.run(JSON.stringify(failure), now(), id).changes > 0,
-    /** APPROVED -> AWAITING_APPROVAL under a newer policy that asks for more approvals. */
-    rejudge: (id: string, decision: PolicyDecision, required: ApprovalRequirement) =>
-      rejudged.run(
-        decision.policyVersion,
-        JSON.stringify(decision),
-        JSON.stringify(required),
-        now(),
-        id,
-      ).changes > 0,
-    /** AWAITING_APPROVAL past its expiry -> EXPIRED; the ids that changed. */
-    expireDue: (): string[] => {
-      const at = now();
-      return expire.all(at, at).map((row) => z.object({ id: z.string() }).parse(row).id);
+      return rows.map((row) => IdSchema.parse(row).id);
     },
-    approvedNotSubmitted: () => requests(listByStatus.all('APPROVED', 1000)),
+    approvedNotSubmitted: () => listByStatus('APPROVED', 1000),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type WithdrawalRequest,
 } from '@settlement/protocol';
 import { HttpError } from '../errors';
-import { clientReferenceFor, type IdempotentResult } from '../services/idempotent';
+import { clientReferenceFor, isInProgress, type IdempotentResult } from '../services/idempotent';
 import { matchOperation, type Operation } from '../services/operations';
 import type { Session } from '../store/sessions';
 import type { GovernanceContext } from './context';
@@ -56,9 +56,9 @@ export function createWithdrawals(ctx: GovernanceContext) {
     ctx.notify('withdrawal-requests', pathsOf(id));
   }
 
-  function expire(): void {
-    for (const id of requests.expireDue()) {
-      ctx.audit({
+  async function expire(): Promise<void> {
+    for (const id of await requests.expireDue()) {
+      await ctx.audit({
         operator: null,
         action: 'withdrawal-request.expire',
         outcome: 'expired',
@@ -68,9 +68,9 @@ export function createWithdrawals(ctx: GovernanceContext) {
     }
   }
 
-  function fail(request: StoredRequest, code: string, message: string): void {
-    if (!requests.markFailed(request.id, { code, message })) return;
-    ctx.audit({
+  async function fail(request: StoredRequest, code: string, message: string): Promise<void> {
+    if (!(await requests.markFailed(request.id, { code, message }))) return;
+    await ctx.audit({
       operator: null,
       action: 'withdrawal-request.submit',
       outcome: `failed ${code}`,
@@ -81,9 +81,9 @@ export function createWithdrawals(ctx: GovernanceContext) {
     changed(request.id);
   }
 
-  function requireRequest(id: string): StoredRequest {
-    expire();
-    const request = requests.get(id);
+  async function requireRequest(id: string): Promise<StoredRequest> {
+    await expire();
+    const request = await requests.get(id);
     if (!request) throw new HttpError('RESOURCE_NOT_FOUND', `No withdrawal request ${id}.`);
     return request;
   }
@@ -104,7 +104,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
 
   /** Re-checks (policy version, limits, wallet) and sends an APPROVED request upstream once. */
   async function finalizeOnce(id: string, requestId: string): Promise<void> {
-    const request = requests.get(id);
+    const request = await requests.get(id);
     if (!request || request.status !== 'APPROVED') return;
     let decision: PolicyDecision;
     try {
@@ -118,13 +118,13 @@ export function createWithdrawals(ctx: GovernanceContext) {
         excludeClientReference: request.clientReference,
       });
       if (judgement.wallet.status !== 'ACTIVE') {
-        fail(request, 'WALLET_NOT_ACTIVE', `The wallet is ${judgement.wallet.status}.`);
+        await fail(request, 'WALLET_NOT_ACTIVE', `The wallet is ${judgement.wallet.status}.`);
         return;
       }
       decision = judgement.decision;
     } catch (error) {
       if (error instanceof HttpError && error.code === 'RESOURCE_NOT_FOUND') {
-        fail(request, 'RESOURCE_NOT_FOUND', error.message);
+        await fail(request, 'RESOURCE_NOT_FOUND', error.message);
         return;
       }
       // The upstream could not be asked: the request stays APPROVED and a sweep resumes it.
@@ -132,7 +132,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       return;
     }
     if (decision.action === 'BLOCK') {
-      fail(request, 'POLICY_BLOCKED', decision.reasons.at(-1) ?? 'Blocked by the policy.');
+      await fail(request, 'POLICY_BLOCKED', decision.reasons.at(-1) ?? 'Blocked by the policy.');
       return;
     }
     const needed = decision.approvals;
@@ -141,8 +141,8 @@ export function createWithdrawals(ctx: GovernanceContext) {
         (a) => a.operator !== request.requester && (needed.fromRoles as string[]).includes(a.role),
       ).length;
       if (qualifying < needed.count) {
-        if (requests.rejudge(id, decision, needed)) {
-          ctx.audit({
+        if (await requests.rejudge(id, decision, needed)) {
+          await ctx.audit({
             operator: null,
             action: 'withdrawal-request.approve',
             outcome: `needs more approvals under policy version ${decision.policyVersion}`,
@@ -170,8 +170,12 @@ export function createWithdrawals(ctx: GovernanceContext) {
         services.logger.warn({ withdrawalRequest: id }, 'withdrawal submission outcome unknown');
         return;
       }
+      if (isInProgress(error)) {
+        // Another replica is sending it right now; it records the outcome on the request.
+        return;
+      }
       if (error instanceof HttpError) {
-        fail(request, error.code, error.message);
+        await fail(request, error.code, error.message);
         return;
       }
       throw error;
@@ -183,11 +187,11 @@ export function createWithdrawals(ctx: GovernanceContext) {
           ? body.id
           : null;
       if (!transactionId) {
-        fail(request, 'INTERNAL_ERROR', 'The upstream accepted but named no transaction.');
+        await fail(request, 'INTERNAL_ERROR', 'The upstream accepted but named no transaction.');
         return;
       }
-      if (requests.markSubmitted(id, transactionId, result.correlationId)) {
-        ctx.audit({
+      if (await requests.markSubmitted(id, transactionId, result.correlationId)) {
+        await ctx.audit({
           operator: request.requester,
           action: 'withdrawal-request.submit',
           outcome: 'succeeded',
@@ -202,7 +206,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       return;
     }
     const envelope = parseErrorEnvelope(body);
-    fail(
+    await fail(
       request,
       envelope?.code ?? `HTTP_${result.status}`,
       envelope?.message ?? `The upstream answered ${result.status}.`,
@@ -220,8 +224,8 @@ export function createWithdrawals(ctx: GovernanceContext) {
     return promise;
   }
 
-  function current(id: string): WithdrawalRequest {
-    const request = requests.get(id);
+  async function current(id: string): Promise<WithdrawalRequest> {
+    const request = await requests.get(id);
     if (!request) throw new Error('withdrawal request vanished');
     return publicRequest(request);
   }
@@ -234,7 +238,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       requestId: string;
     }): Promise<SubmitOutcome> {
       const { session, operationId } = input;
-      const existing = requests.byOperationId(operationId);
+      const existing = await requests.byOperationId(operationId);
       if (existing) {
         if (existing.requester !== session.username || !sameBytes(existing.body, input.body)) {
           throw new HttpError(
@@ -257,7 +261,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
         }),
       });
       // Already judged and journaled: a retry replays or reconciles the same key and bytes.
-      if (services.journal.get(operationId)) return executeUpstream();
+      if (await services.journal.get(operationId)) return executeUpstream();
 
       const parsed = CreateTransactionRequestSchema.safeParse(parseJson(input.body));
       if (!parsed.success) {
@@ -270,7 +274,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       const { decision, wallet } = await ctx.judge({ ...withdrawal, operator: session.username });
 
       if (decision.action === 'BLOCK') {
-        ctx.audit({
+        await ctx.audit({
           operator: session.username,
           action: 'withdrawal.blocked',
           outcome: decision.blockedByLimit ? `limit ${decision.blockedByLimit}` : 'rule',
@@ -297,8 +301,8 @@ export function createWithdrawals(ctx: GovernanceContext) {
       const problem = tronAddressProblem(withdrawal.toAddress);
       if (problem) throw new HttpError('INVALID_ADDRESS', `toAddress: ${problem}`);
 
-      const expiryHours = ctx.currentPolicy().settings.requestExpiryHours;
-      const { request, isNew } = requests.create({
+      const expiryHours = (await ctx.currentPolicy()).settings.requestExpiryHours;
+      const { request, isNew } = await requests.create({
         operationId,
         requester: session.username,
         walletId: wallet.id,
@@ -315,7 +319,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
         expiresAt: services.now() + expiryHours * HOUR_MS,
       });
       if (!isNew) return this.submit(input);
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'withdrawal-request.create',
         outcome: 'awaiting approval',
@@ -327,21 +331,21 @@ export function createWithdrawals(ctx: GovernanceContext) {
       return { kind: 'request', request: publicRequest(request) };
     },
 
-    list(status: string | undefined): WithdrawalRequest[] {
-      expire();
-      if (status === undefined) return requests.list(null).map(publicRequest);
+    async list(status: string | undefined): Promise<WithdrawalRequest[]> {
+      await expire();
+      if (status === undefined) return (await requests.list(null)).map(publicRequest);
       const parsed = WithdrawalRequestStatusSchema.safeParse(status);
       if (!parsed.success)
         throw new HttpError('INVALID_QUERY_PARAMETER', `Unknown status "${status}".`);
-      return requests.list(parsed.data).map(publicRequest);
+      return (await requests.list(parsed.data)).map(publicRequest);
     },
 
-    get: (id: string): WithdrawalRequest => publicRequest(requireRequest(id)),
+    get: async (id: string): Promise<WithdrawalRequest> => publicRequest(await requireRequest(id)),
 
     async approve(id: string, session: Session, requestId: string): Promise<WithdrawalRequest> {
-      const request = requireRequest(id);
+      const request = await requireRequest(id);
       requireApprover(request, session);
-      const outcome = requests.approve(id, session.username, session.role);
+      const outcome = await requests.approve(id, session.username, session.role);
       if (outcome.kind === 'unknown')
         throw new HttpError('RESOURCE_NOT_FOUND', `No withdrawal request ${id}.`);
       if (outcome.kind === 'not-pending') {
@@ -352,7 +356,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
         );
       }
       if (outcome.kind === 'approved') {
-        ctx.audit({
+        await ctx.audit({
           operator: session.username,
           action: 'withdrawal-request.approve',
           outcome: outcome.isLast ? 'approved (last)' : 'approved',
@@ -366,18 +370,20 @@ export function createWithdrawals(ctx: GovernanceContext) {
       return current(id);
     },
 
-    reject(id: string, session: Session, body: unknown): WithdrawalRequest {
+    async reject(id: string, session: Session, body: unknown): Promise<WithdrawalRequest> {
       const parsed = RejectRequestSchema.safeParse(body);
       if (!parsed.success) throw new HttpError('VALIDATION_ERROR', 'A reason is required.');
-      const request = requireRequest(id);
+      const request = await requireRequest(id);
       if (request.requester === session.username) {
         throw new HttpError('FORBIDDEN', 'Cancel your own request instead of rejecting it.');
       }
       requireApprover(request, session);
-      if (!requests.reject(id, session.username, parsed.data.reason)) {
-        throw new HttpError('REQUEST_NOT_PENDING', undefined, [{ status: current(id).status }]);
+      if (!(await requests.reject(id, session.username, parsed.data.reason))) {
+        throw new HttpError('REQUEST_NOT_PENDING', undefined, [
+          { status: (await current(id)).status },
+        ]);
       }
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'withdrawal-request.reject',
         outcome: 'rejected',
@@ -389,14 +395,16 @@ export function createWithdrawals(ctx: GovernanceContext) {
       return current(id);
     },
 
-    cancel(id: string, session: Session): WithdrawalRequest {
-      const request = requireRequest(id);
+    async cancel(id: string, session: Session): Promise<WithdrawalRequest> {
+      const request = await requireRequest(id);
       if (request.requester !== session.username)
         throw new HttpError('FORBIDDEN', 'Only the requester can cancel a request.');
-      if (!requests.cancel(id)) {
-        throw new HttpError('REQUEST_NOT_PENDING', undefined, [{ status: current(id).status }]);
+      if (!(await requests.cancel(id))) {
+        throw new HttpError('REQUEST_NOT_PENDING', undefined, [
+          { status: (await current(id)).status },
+        ]);
       }
-      ctx.audit({
+      await ctx.audit({
         operator: session.username,
         action: 'withdrawal-request.cancel',
         outcome: 'cancelled',
@@ -412,8 +420,8 @@ export function createWithdrawals(ctx: GovernanceContext) {
      * between approval and submission): the journal makes the resend use the same key.
      */
     async sweep(): Promise<void> {
-      expire();
-      for (const request of requests.approvedNotSubmitted()) {
+      await expire();
+      for (const request of await requests.approvedNotSubmitted()) {
         try {
           await finalize(request.id, `bff_sweep_${randomUUID()}`);
         } catch (error) {

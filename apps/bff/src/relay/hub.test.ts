@@ -40,22 +40,22 @@ afterEach(() => {
 });
 
 describe('hub session checks', () => {
-  it('closes the sockets of a session that expired within the check period, long before the heartbeat', () => {
+  it('closes the sockets of a session that expired within the check period, long before the heartbeat', async () => {
     const alive = new Set(['session-a', 'session-b']);
-    const isSessionAlive = vi.fn((hash: string) => alive.has(hash));
+    const isSessionAlive = vi.fn((hash: string) => Promise.resolve(alive.has(hash)));
     const hub = createHub({ maxBufferedBytes: 1024, pingIntervalMs: 30_000, isSessionAlive });
     const a1 = connect(hub, 'session-a');
     const a2 = connect(hub, 'session-a');
     const b = connect(hub, 'session-b');
     hub.start();
 
-    vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
     expect([a1.closed, a2.closed, b.closed]).toEqual([null, null, null]);
 
     // Expiry has no event: the next check notices it.
     alive.delete('session-a');
     isSessionAlive.mockClear();
-    vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
     expect(a1.closed).toEqual(RELAY_CLOSE.sessionEnded);
     expect(a2.closed).toEqual(RELAY_CLOSE.sessionEnded);
     expect(b.closed).toBeNull();
@@ -67,8 +67,8 @@ describe('hub session checks', () => {
     hub.stop();
   });
 
-  it('honours an injected check period and stops checking once stopped', () => {
-    const isSessionAlive = vi.fn(() => false);
+  it('honours an injected check period and stops checking once stopped', async () => {
+    const isSessionAlive = vi.fn(() => Promise.resolve(false));
     const hub = createHub({
       maxBufferedBytes: 1024,
       pingIntervalMs: 30_000,
@@ -78,17 +78,17 @@ describe('hub session checks', () => {
     hub.start();
     hub.stop();
     const socket = connect(hub, 'session-x');
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(isSessionAlive).not.toHaveBeenCalled();
     expect(socket.closed).toBeNull();
 
     hub.start();
-    vi.advanceTimersByTime(199);
+    await vi.advanceTimersByTimeAsync(199);
     expect(socket.closed).toBeNull();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(socket.closed).toEqual(RELAY_CLOSE.sessionEnded);
     // A peer that never takes the close frame is cut after the grace period.
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(socket.isTerminated).toBe(true);
     hub.stop();
   });
@@ -97,7 +97,7 @@ describe('hub session checks', () => {
     const hub = createHub({
       maxBufferedBytes: 1024,
       pingIntervalMs: 30_000,
-      isSessionAlive: () => true,
+      isSessionAlive: () => Promise.resolve(true),
     });
     const socket = connect(hub, 'session-a');
     hub.start();

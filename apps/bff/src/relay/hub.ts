@@ -51,7 +51,7 @@ export type HubOptions = {
   pingIntervalMs: number;
   /** Defaults to SESSION_CHECK_INTERVAL_MS. */
   sessionCheckIntervalMs?: number;
-  isSessionAlive: (sessionHash: string) => boolean;
+  isSessionAlive: (sessionHash: string) => Promise<boolean>;
 };
 
 /** Browser sockets of GET /bff/events: bounded per-socket buffers, heartbeat, session checks. */
@@ -90,15 +90,15 @@ export function createHub(options: HubOptions) {
   }
 
   /** Closes the sockets of every ended session; each session is looked up once per check. */
-  function closeEndedSessions(): void {
-    const isAlive = new Map<string, boolean>();
+  async function closeEndedSessions(): Promise<void> {
+    const isAlive = new Map<string, Promise<boolean>>();
     for (const client of clients) {
       let alive = isAlive.get(client.sessionHash);
       if (alive === undefined) {
         alive = options.isSessionAlive(client.sessionHash);
         isAlive.set(client.sessionHash, alive);
       }
-      if (!alive) drop(client, SESSION_END_CLOSE);
+      if (!(await alive)) drop(client, SESSION_END_CLOSE);
     }
   }
 
@@ -156,10 +156,10 @@ export function createHub(options: HubOptions) {
         }
       }, options.pingIntervalMs);
       timer.unref();
-      sessionTimer = setInterval(
-        closeEndedSessions,
-        options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS,
-      );
+      sessionTimer = setInterval(() => {
+        // A failed look-up (the database briefly away) closes nothing; the next check retries.
+        closeEndedSessions().catch(() => undefined);
+      }, options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS);
       sessionTimer.unref();
     },
     stop(): void {

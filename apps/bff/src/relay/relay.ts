@@ -32,23 +32,29 @@ export function createRelay(options: RelayOptions) {
   let stream: EventStream | null = null;
   let state: UpstreamState = 'offline';
   let rejectedCount = 0;
+  let isStarting = false;
+  /** Bumped by stop(): a start still reading its position then does not connect. */
+  let stops = 0;
   /** Events (new or redelivered) of this tick, in order; bounded by the client's ingress queue. */
   let pending: NormalizedEvent[] = [];
   let flushTimer: NodeJS.Immediate | null = null;
+  /** The stores' writes of earlier ticks, in order: each batch commits before the next. */
+  let storing: Promise<void> = Promise.resolve();
+  /**
+   * The resume position as of the last committed batch. The stream asks for it synchronously
+   * on every reconnect; events of a batch still being stored are redelivered then and dropped
+   * as duplicates by the store, so nothing is lost and nothing is relayed twice.
+   */
+  let resumeFrom: string | null = null;
 
   /**
    * Stores the pending events in one transaction, then relays the new ones (a redelivery of an
    * event whose first store failed is new).
    */
-  const flush = () => {
-    if (flushTimer) clearImmediate(flushTimer);
-    flushTimer = null;
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
+  const storeBatch = async (batch: NormalizedEvent[]): Promise<void> => {
     let stored: StoredEvent[];
     try {
-      stored = store.addMany(batch);
+      stored = await store.addMany(batch);
     } catch (error) {
       // One bad event must not cost the others: store them one by one.
       logger.error(
@@ -58,7 +64,7 @@ export function createRelay(options: RelayOptions) {
       stored = [];
       for (const event of batch) {
         try {
-          const row = store.add(event);
+          const row = await store.add(event);
           if (row) stored.push(row);
         } catch (eventError) {
           logger.error({ err: eventError, eventId: event.id }, 'event relay processing failed');
@@ -66,11 +72,27 @@ export function createRelay(options: RelayOptions) {
       }
     }
     hub.broadcast(...stored.map(eventFrame));
+    resumeFrom = await store.resumePosition();
+  };
+
+  const flush = (): Promise<void> => {
+    if (flushTimer) clearImmediate(flushTimer);
+    flushTimer = null;
+    if (pending.length === 0) return storing;
+    const batch = pending;
+    pending = [];
+    const run = () => storeBatch(batch);
+    storing = storing.then(run, run).catch((error: unknown) => {
+      logger.error({ err: error }, 'event relay processing failed');
+    });
+    return storing;
   };
 
   const enqueue = (event: NormalizedEvent) => {
     pending.push(event);
-    flushTimer ??= setImmediate(flush);
+    flushTimer ??= setImmediate(() => {
+      void flush();
+    });
   };
 
   const setState = (next: UpstreamState) => {
@@ -93,25 +115,39 @@ export function createRelay(options: RelayOptions) {
     get rejectedCount(): number {
       return rejectedCount;
     },
-    start(): void {
-      if (stream || !options.key) {
+    /** Connects once the stored resume position is read (resolves when connecting began). */
+    async start(): Promise<void> {
+      if (stream || isStarting || !options.key) {
         if (!options.key) logger.warn('no API key with websockets:read: the event relay is off');
         return;
       }
+      isStarting = true;
+      const stopsBefore = stops;
+      try {
+        resumeFrom = await store.resumePosition();
+      } finally {
+        isStarting = false;
+      }
+      if (stops !== stopsBefore) return;
+      const key = options.key;
       stream = connectEventStream({
         wsUrl: options.wsUrl,
-        signer: createNodeSigner(options.key.keyId, options.key.seed),
+        signer: createNodeSigner(key.keyId, key.seed),
         expectedOrgId: options.orgId,
         resumeAfter: () => {
-          flush();
-          return store.resumePosition();
+          void flush();
+          return resumeFrom;
         },
         onEvent: enqueue,
         // A redelivery may carry a sequence the first frame lacked, or an event whose store failed.
         onDuplicate: enqueue,
         onRejected: (rejection) => {
           rejectedCount += 1;
-          store.rejected(rejection.reason, rejection.detail, rejection.raw);
+          store
+            .rejected(rejection.reason, rejection.detail, rejection.raw)
+            .catch((error: unknown) => {
+              logger.error({ err: error }, 'rejected event store failed');
+            });
           logger.warn({ reason: rejection.reason, detail: rejection.detail }, 'event rejected');
         },
         onError: (error) => {
@@ -128,10 +164,11 @@ export function createRelay(options: RelayOptions) {
       setState('reconnecting');
     },
     async stop(): Promise<void> {
+      stops += 1;
       const current = stream;
       stream = null;
       if (current) await current.close();
-      flush();
+      await flush();
     },
     /** Test and operations hook: drops the upstream socket as a network fault would. */
     dropUpstream(): void {

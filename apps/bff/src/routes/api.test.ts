@@ -38,8 +38,8 @@ type RequestLogRow = {
   idempotency_key: string | null;
 };
 
-function lastRequestLog(): RequestLogRow | undefined {
-  bff.bff.services.logs.flush();
+async function lastRequestLog(): Promise<RequestLogRow | undefined> {
+  await bff.bff.services.logs.flush();
   return bff.db.prepare('SELECT * FROM request_log ORDER BY id DESC LIMIT 1').get() as
     RequestLogRow | undefined;
 }
@@ -58,7 +58,7 @@ describe('role matrix', () => {
     for (const operation of listOperations()) {
       const path = `/bff${concretePath(operation.pattern.source)}`;
       for (const role of ROLES) {
-        const before = bff.upstreamCalls();
+        const before = await bff.upstreamCalls();
         const response = await bff.call(operation.method, path, {
           browser: browsers[role],
           ...(operation.method === 'POST'
@@ -70,15 +70,15 @@ describe('role matrix', () => {
         if (hasRole(role, operation.role) && operation.name === 'transactions.create') {
           // The withdrawal policy judges the body before any upstream call; a probe is no withdrawal.
           expect(response.json, label).toMatchObject({ code: 'VALIDATION_ERROR' });
-          expect(bff.upstreamCalls(), label).toBe(before);
+          expect(await bff.upstreamCalls(), label).toBe(before);
         } else if (hasRole(role, operation.role)) {
-          expect(bff.upstreamCalls(), label).toBeGreaterThan(before);
-          expect(lastRequestLog()?.operation, label).toBe(operation.name);
+          expect(await bff.upstreamCalls(), label).toBeGreaterThan(before);
+          expect((await lastRequestLog())?.operation, label).toBe(operation.name);
           expect(response.json, label).not.toMatchObject({ code: 'FORBIDDEN' });
         } else {
           expect(response.status, label).toBe(403);
           expect(response.json, label).toMatchObject({ code: 'FORBIDDEN', retryable: false });
-          expect(bff.upstreamCalls(), label).toBe(before);
+          expect(await bff.upstreamCalls(), label).toBe(before);
         }
       }
     }
@@ -86,7 +86,7 @@ describe('role matrix', () => {
 
   it('requires a session for the API (401) and does not expose the Co-Signer endpoints', async () => {
     expect((await bff.call('GET', '/bff/api/v1/assets')).status).toBe(401);
-    const before = bff.upstreamCalls();
+    const before = await bff.upstreamCalls();
     for (const path of [
       '/bff/api/v1/co-signer/intents/i1/claim',
       '/bff/api/v1/co-signer/sessions/s1/messages',
@@ -99,7 +99,7 @@ describe('role matrix', () => {
       browser: browsers.admin,
     });
     expect(wrongMethod.status).toBe(404);
-    expect(bff.upstreamCalls()).toBe(before);
+    expect(await bff.upstreamCalls()).toBe(before);
   });
 });
 
@@ -115,7 +115,7 @@ describe('signed proxy', () => {
       body: { name: 'Proxy Co', externalId: 'proxy-1' },
     });
     expect(created.status).toBe(201);
-    const log = lastRequestLog();
+    const log = await lastRequestLog();
     expect(created.headers['x-request-id']).toBe(log?.upstream_request_id);
     expect(log?.correlation_id).toBeTruthy();
     expect(created.headers['x-correlation-id']).toBe(log?.correlation_id);
@@ -155,7 +155,7 @@ describe('signed proxy', () => {
     const odd = "/api/v1/ledger/accounts?search=Pa%7Ege'x%20y&limit=1";
     const verbatim = await bff.call('GET', `/bff${odd}`, { browser: browsers.support });
     expect(verbatim.status).toBe(200);
-    expect(lastRequestLog()?.path).toBe(odd);
+    expect((await lastRequestLog())?.path).toBe(odd);
 
     const names: string[] = [];
     let cursor: string | null = null;
@@ -187,7 +187,7 @@ describe('signed proxy', () => {
   });
 
   it('refuses unknown, repeated or malformed query parameters without calling upstream', async () => {
-    const before = bff.upstreamCalls();
+    const before = await bff.upstreamCalls();
     for (const query of ['?bogus=1', '?limit=1&limit=2', '?search=%zz', '?search=a"b']) {
       const response = await bff.call('GET', `/bff/api/v1/ledger/accounts${query}`, {
         browser: browsers.support,
@@ -195,18 +195,18 @@ describe('signed proxy', () => {
       expect(response.status, query).toBe(400);
       expect(response.json).toMatchObject({ code: 'INVALID_QUERY_PARAMETER' });
     }
-    expect(bff.upstreamCalls()).toBe(before);
+    expect(await bff.upstreamCalls()).toBe(before);
   });
 
   it('needs X-Operation-Id on idempotent operations', async () => {
-    const before = bff.upstreamCalls();
+    const before = await bff.upstreamCalls();
     const response = await bff.call('POST', '/bff/api/v1/wallets', {
       browser: browsers.treasury,
       body: { chain: 'tron:nile', accountId: 'x' },
     });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
-    expect(bff.upstreamCalls()).toBe(before);
+    expect(await bff.upstreamCalls()).toBe(before);
   });
 });
 

@@ -11,7 +11,7 @@ import { requireRole } from './guards';
  */
 export function auditRoutes(services: Services): Router {
   const router = express.Router();
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     requireRole(res, 'support');
     const parsed = AuditQuerySchema.safeParse(req.query);
     if (!parsed.success) {
@@ -20,7 +20,7 @@ export function auditRoutes(services: Services): Router {
     }
     const { page, limit, snapshotAt, operator, action, from, to } = parsed.data;
     const snapshot = snapshotAt === undefined ? services.now() : Date.parse(snapshotAt);
-    const found = services.logs.auditPage({
+    const found = await services.logs.auditPage({
       snapshotAt: snapshot,
       filter: {
         operator,

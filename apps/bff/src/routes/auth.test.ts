@@ -178,7 +178,7 @@ describe('sessions', () => {
 describe('CSRF and Origin on mutating requests', () => {
   it('refuses a missing or wrong CSRF token and a missing or foreign Origin with 403, before any upstream call', async () => {
     const browser = await bff.login('treasury');
-    const before = bff.upstreamCalls();
+    const before = await bff.upstreamCalls();
     const body = { name: 'Should not exist' };
     const cases = [
       { csrf: null },
@@ -198,7 +198,7 @@ describe('CSRF and Origin on mutating requests', () => {
     }
     const logout = await bff.call('POST', '/bff/auth/logout', { browser, csrf: null });
     expect(logout.status).toBe(403);
-    expect(bff.upstreamCalls()).toBe(before);
+    expect(await bff.upstreamCalls()).toBe(before);
     const ok = await bff.call('POST', '/bff/api/v1/ledger/accounts', {
       browser,
       body: { name: 'CSRF ok' },

@@ -49,9 +49,9 @@ export function authRoutes(
   const { cookieName, sessionAbsoluteMs } = services.config;
 
   /** The cookie's session in one of `stages`, with the CSRF token checked. */
-  function signInSession(req: Request, stages: readonly SessionStage[]): Session {
+  async function signInSession(req: Request, stages: readonly SessionStage[]): Promise<Session> {
     const sessionId = readCookie(req, cookieName);
-    const session = sessionId ? services.sessions.resolveAny(sessionId) : null;
+    const session = sessionId ? await services.sessions.resolveAny(sessionId) : null;
     if (!session) throw new HttpError('UNAUTHENTICATED', 'Sign in first (or the session expired).');
     const token = req.headers['x-csrf-token'];
     if (typeof token !== 'string' || !tokensEqual(token, session.csrfToken)) {
@@ -79,15 +79,15 @@ export function authRoutes(
     res.json(result satisfies SignInResult);
   });
 
-  router.post('/logout', (req, res) => {
-    const session = signInSession(req, [
+  router.post('/logout', async (req, res) => {
+    const session = await signInSession(req, [
       'complete',
       'change-password',
       'passkey',
       'enroll-passkey',
     ]);
     const sessionId = readCookie(req, cookieName) ?? currentSessionId(res);
-    if (sessionId) logout(services, sessionId, session.username);
+    if (sessionId) await logout(services, sessionId, session.username);
     hooks.onLogout(session.idHash);
     res.setHeader('set-cookie', sessionCookie(cookieName, '', 0));
     res.status(204).end();
@@ -100,7 +100,7 @@ export function authRoutes(
   });
 
   router.post('/password', async (req, res) => {
-    const session = signInSession(req, ['change-password', 'complete']);
+    const session = await signInSession(req, ['change-password', 'complete']);
     noStore(res);
     res.json(await changePassword(services, session, req.body));
   });
@@ -108,68 +108,68 @@ export function authRoutes(
   // --- passkeys ---
 
   /** Enrolling: during sign-in (none yet), or a further passkey after a fresh step-up. */
-  function enrollingSession(req: Request): Session {
-    const session = signInSession(req, ['enroll-passkey', 'complete']);
+  async function enrollingSession(req: Request): Promise<Session> {
+    const session = await signInSession(req, ['enroll-passkey', 'complete']);
     if (session.stage === 'complete') assertFreshStepUp(session);
     return session;
   }
 
   router.post('/passkeys/register/options', async (req, res) => {
-    const session = enrollingSession(req);
+    const session = await enrollingSession(req);
     noStore(res);
     res.json(await passkeys.registrationOptions(session));
   });
 
   router.post('/passkeys/register/verify', async (req, res) => {
-    const session = enrollingSession(req);
+    const session = await enrollingSession(req);
     const passkey = await passkeys.register(session, req.body);
     const signIn: SignInResult =
       session.stage === 'enroll-passkey'
-        ? advanceSignIn(services, session, 'enroll-passkey')
+        ? await advanceSignIn(services, session, 'enroll-passkey')
         : identityOf(services, session);
     noStore(res);
     res.status(201).json({ passkey, signIn } satisfies PasskeyEnrolled);
   });
 
   router.post('/passkeys/login/options', async (req, res) => {
-    const session = signInSession(req, ['passkey']);
+    const session = await signInSession(req, ['passkey']);
     noStore(res);
     res.json(await passkeys.assertionOptions(session, 'login'));
   });
 
   router.post('/passkeys/login/verify', async (req, res) => {
-    const session = signInSession(req, ['passkey']);
+    const session = await signInSession(req, ['passkey']);
     const ip = req.socket.remoteAddress ?? 'unknown';
-    const waitMs = services.throttle.retryAfterMs(session.username, ip);
+    const waitMs = await services.throttle.retryAfterMs(session.username, ip);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       throw new HttpError('RATE_LIMITED', undefined, [{ retryAfterSeconds: seconds }], {
         'retry-after': String(seconds),
       });
     }
-    await passkeys.assert(session, 'login', req.body, () => {
-      services.throttle.recordFailure(session.username, ip);
+    await passkeys.assert(session, 'login', req.body, async () => {
+      await services.throttle.recordFailure(session.username, ip);
       return new HttpError('UNAUTHENTICATED', 'The passkey could not be verified. Try again.');
     });
     // The sign-in assertion is user-verified: it counts as a step-up for 5 minutes.
-    services.sessions.recordStepUp(session.idHash);
+    await services.sessions.recordStepUp(session.idHash);
     noStore(res);
-    res.json(advanceSignIn(services, session, 'passkey'));
+    res.json(await advanceSignIn(services, session, 'passkey'));
   });
 
-  router.get('/passkeys', (_req, res) => {
+  router.get('/passkeys', async (_req, res) => {
     const session = requireSession(res);
     noStore(res);
     res.json({
-      items: passkeys.list(session.operatorId),
+      items: await passkeys.list(session.operatorId),
       requirePasskeys: services.config.requirePasskeys,
     } satisfies PasskeyList);
   });
 
-  router.delete('/passkeys/:id', (req, res) => {
+  router.delete('/passkeys/:id', async (req, res) => {
     const session = requireSession(res);
     assertFreshStepUp(session);
-    passkeys.remove(
+    await passkeys.remove(
       session.username,
       { id: session.operatorId, username: session.username },
       req.params.id,
@@ -194,7 +194,7 @@ export function authRoutes(
       req.body,
       () => new HttpError('STEP_UP_REQUIRED', 'The passkey could not be verified. Try again.'),
     );
-    const at = services.sessions.recordStepUp(session.idHash);
+    const at = await services.sessions.recordStepUp(session.idHash);
     noStore(res);
     res.json({ freshUntil: new Date(at + STEP_UP_FRESH_MS).toISOString() } satisfies StepUp);
   });

@@ -92,7 +92,7 @@ afterAll(async () => {
 describe('malformed percent-encoding in a path segment', () => {
   it('is 400 VALIDATION_ERROR, not retryable, on BFF routes and the API proxy, without an upstream call', async () => {
     for (const segment of MALFORMED) {
-      const calls = bff.upstreamCalls();
+      const calls = await bff.upstreamCalls();
       const answers = [
         await bff.call('GET', `/bff/operations/${segment}`, { browser: admin }),
         await bff.call('GET', `/bff/api/v1/wallets/${segment}`, { browser: admin }),
@@ -110,17 +110,17 @@ describe('malformed percent-encoding in a path segment', () => {
           requestId: answer.headers['x-request-id'],
         });
       }
-      expect(bff.upstreamCalls(), segment).toBe(calls);
+      expect(await bff.upstreamCalls(), segment).toBe(calls);
     }
     expect(unhandledErrors(bff)).toEqual([]);
   });
 
   it('passes an upstream 4xx through after exactly one attempt', async () => {
-    const calls = bff.upstreamCalls();
+    const calls = await bff.upstreamCalls();
     const answer = await bff.call('GET', '/bff/api/v1/wallets/no-such-wallet', { browser: admin });
     expect(answer.status).toBe(404);
     expect(answer.json).toMatchObject({ code: 'RESOURCE_NOT_FOUND', retryable: false });
-    expect(bff.upstreamCalls()).toBe(calls + 1);
+    expect(await bff.upstreamCalls()).toBe(calls + 1);
   });
 });
 

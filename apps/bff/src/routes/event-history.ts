@@ -10,7 +10,7 @@ import { requireRole } from './guards';
  */
 export function eventHistoryRoutes(history: ReturnType<typeof createEventHistory>): Router {
   const router = express.Router();
-  router.get('/history', (req, res) => {
+  router.get('/history', async (req, res) => {
     requireRole(res, 'support');
     const parsed = EventHistoryQuerySchema.safeParse(req.query);
     if (!parsed.success) {
@@ -18,7 +18,7 @@ export function eventHistoryRoutes(history: ReturnType<typeof createEventHistory
       throw new HttpError('INVALID_QUERY_PARAMETER', `Invalid event history query: ${names}.`);
     }
     const { before, limit, family, type, q } = parsed.data;
-    const body: EventHistoryPage = history.page({
+    const body: EventHistoryPage = await history.page({
       before: before ?? null,
       limit,
       filter: {

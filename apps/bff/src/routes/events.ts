@@ -42,6 +42,35 @@ export function eventsUpgradeHandler(deps: {
   const { services, hub, store, relay } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
+  async function accept(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    after: string | null,
+  ): Promise<void> {
+    const sessionId = readCookie(req, services.config.cookieName);
+    const session = sessionId ? await services.sessions.resolve(sessionId) : null;
+    if (!session) {
+      refuse(socket, 'UNAUTHENTICATED', 'Sign in first (or the session expired).');
+      return;
+    }
+    if (after !== null && !/^[\x21-\x7e]{1,256}$/.test(after)) {
+      refuse(socket, 'INVALID_QUERY_PARAMETER', 'after must be an event id.');
+      return;
+    }
+    const from = after === null ? null : await store.seqOf(after);
+    const replay = from === null ? [] : await store.after(from, REPLAY_MAX + 1);
+    // From the last await on, replay and registration run in one synchronous step.
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const frames = [upstreamFrame(relay.state)];
+      // Streaming live from here would silently skip whatever happened since `after`.
+      if (after !== null && from === null) frames.push(RESYNC_FRAME);
+      for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
+      hub.add(ws, socket, session.idHash, frames);
+      if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+    });
+  }
+
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     const url = new URL(req.url ?? '/', 'http://bff.invalid');
     if (url.pathname !== EVENTS_PATH) return false;
@@ -50,26 +79,10 @@ export function eventsUpgradeHandler(deps: {
       refuse(socket, 'FORBIDDEN', 'Cross-origin or origin-less WebSocket refused.');
       return true;
     }
-    const sessionId = readCookie(req, services.config.cookieName);
-    const session = sessionId ? services.sessions.resolve(sessionId) : null;
-    if (!session) {
-      refuse(socket, 'UNAUTHENTICATED', 'Sign in first (or the session expired).');
-      return true;
-    }
     const after = url.searchParams.get('after');
-    if (after !== null && !/^[\x21-\x7e]{1,256}$/.test(after)) {
-      refuse(socket, 'INVALID_QUERY_PARAMETER', 'after must be an event id.');
-      return true;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const frames = [upstreamFrame(relay.state)];
-      const from = after === null ? null : store.seqOf(after);
-      // Streaming live from here would silently skip whatever happened since `after`.
-      if (after !== null && from === null) frames.push(RESYNC_FRAME);
-      const replay = from === null ? [] : store.after(from, REPLAY_MAX + 1);
-      for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
-      hub.add(ws, socket, session.idHash, frames);
-      if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+    accept(req, socket, head, after).catch(() => {
+      // The database failed mid-upgrade: the browser reconnects and resumes from its last id.
+      socket.destroy();
     });
     return true;
   };

@@ -21,13 +21,13 @@ function send(res: Response, status: number, body: unknown): void {
 /** /bff/policy: read and dry run (any operator), replace (admin, a new version). */
 export function policyRoutes(governance: Governance): Router {
   const router = express.Router();
-  router.get('/', (_req, res) => {
+  router.get('/', async (_req, res) => {
     requireSession(res);
-    send(res, 200, governance.policy.current() satisfies Policy);
+    send(res, 200, (await governance.policy.current()) satisfies Policy);
   });
-  router.get('/versions', (_req, res) => {
+  router.get('/versions', async (_req, res) => {
     requireSession(res);
-    send(res, 200, { items: governance.policy.versions() } satisfies PolicyVersions);
+    send(res, 200, { items: await governance.policy.versions() } satisfies PolicyVersions);
   });
   router.put('/', async (req, res) => {
     requireRole(res, 'admin');
@@ -45,31 +45,31 @@ export function policyRoutes(governance: Governance): Router {
 export function withdrawalRequestRoutes(governance: Governance): Router {
   const router = express.Router();
   const { withdrawals } = governance;
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     requireSession(res);
     const status = typeof req.query.status === 'string' ? req.query.status : undefined;
-    send(res, 200, { items: withdrawals.list(status) } satisfies WithdrawalRequestList);
+    send(res, 200, { items: await withdrawals.list(status) } satisfies WithdrawalRequestList);
   });
-  router.get('/:id', (req, res) => {
+  router.get('/:id', async (req, res) => {
     requireSession(res);
-    send(res, 200, withdrawals.get(req.params.id) satisfies WithdrawalRequest);
+    send(res, 200, (await withdrawals.get(req.params.id)) satisfies WithdrawalRequest);
   });
   router.post('/:id/approve', async (req, res) => {
     const session = requireFreshStepUp(res);
     const request = await withdrawals.approve(req.params.id, session, requestIdOf(res));
     send(res, 200, request satisfies WithdrawalRequest);
   });
-  router.post('/:id/reject', (req, res) => {
+  router.post('/:id/reject', async (req, res) => {
     const session = requireFreshStepUp(res);
     send(
       res,
       200,
-      withdrawals.reject(req.params.id, session, req.body) satisfies WithdrawalRequest,
+      (await withdrawals.reject(req.params.id, session, req.body)) satisfies WithdrawalRequest,
     );
   });
-  router.post('/:id/cancel', (req, res) => {
+  router.post('/:id/cancel', async (req, res) => {
     const session = requireSession(res);
-    send(res, 200, withdrawals.cancel(req.params.id, session) satisfies WithdrawalRequest);
+    send(res, 200, (await withdrawals.cancel(req.params.id, session)) satisfies WithdrawalRequest);
   });
   return router;
 }
@@ -78,22 +78,22 @@ export function withdrawalRequestRoutes(governance: Governance): Router {
 export function addressBookRoutes(governance: Governance): Router {
   const router = express.Router();
   const book = governance.addressBook;
-  router.get('/', (_req, res) => {
+  router.get('/', async (_req, res) => {
     requireSession(res);
-    send(res, 200, { items: book.list() } satisfies AddressBookList);
+    send(res, 200, { items: await book.list() } satisfies AddressBookList);
   });
-  router.post('/', (req, res) => {
+  router.post('/', async (req, res) => {
     requireRole(res, 'treasury');
     const session = requireFreshStepUp(res);
-    send(res, 201, book.add(req.body, session) satisfies AddressBookEntry);
+    send(res, 201, (await book.add(req.body, session)) satisfies AddressBookEntry);
   });
-  router.post('/:id/approve', (req, res) => {
+  router.post('/:id/approve', async (req, res) => {
     const session = requireFreshStepUp(res);
-    send(res, 200, book.approve(req.params.id, session) satisfies AddressBookEntry);
+    send(res, 200, (await book.approve(req.params.id, session)) satisfies AddressBookEntry);
   });
-  router.delete('/:id', (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const session = requireFreshStepUp(res);
-    send(res, 200, book.remove(req.params.id, session) satisfies AddressBookEntry);
+    send(res, 200, (await book.remove(req.params.id, session)) satisfies AddressBookEntry);
   });
   return router;
 }

@@ -28,9 +28,9 @@ export function sessionCookie(name: string, value: string, maxAgeMs: number): st
 
 /** Attaches the live session (if any) to res.locals. */
 export function loadSession(services: Services) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const sessionId = readCookie(req, services.config.cookieName);
-    const session = sessionId ? services.sessions.resolve(sessionId) : null;
+    const session = sessionId ? await services.sessions.resolve(sessionId) : null;
     res.locals.sessionId = session ? sessionId : null;
     res.locals.session = session;
     next();

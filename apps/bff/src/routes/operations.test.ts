@@ -126,7 +126,7 @@ describe('POST /bff/operations/:id/abandon', () => {
       { operator: 'treasury', outcome: 'abandoned', resourceId: null },
     ]);
 
-    const calls = bff.upstreamCalls();
+    const calls = await bff.upstreamCalls();
     const again = await withdraw('op-storm-1', body);
     expect(again.status).toBe(409);
     expect(ErrorEnvelopeSchema.parse(again.json)).toMatchObject({
@@ -134,7 +134,7 @@ describe('POST /bff/operations/:id/abandon', () => {
       retryable: false,
       details: [{ operationId: 'op-storm-1', state: 'abandoned' }],
     });
-    expect(bff.upstreamCalls()).toBe(calls);
+    expect(await bff.upstreamCalls()).toBe(calls);
     expect(await transactionsByReference('ref-storm-1')).toEqual([]);
 
     // Asking again answers the same state and audits nothing new.

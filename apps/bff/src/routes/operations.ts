@@ -16,9 +16,8 @@ function parseBody(bytes: Uint8Array | null): unknown {
 }
 
 /** The journal entry and every upstream call made for it (sends and reconciliation reads). */
-function viewOf(services: Services, entry: JournalEntry): OperationView {
-  const attempts = services.logs
-    .findRequests(entry.operationId)
+async function viewOf(services: Services, entry: JournalEntry): Promise<OperationView> {
+  const attempts = (await services.logs.findRequests(entry.operationId))
     .filter((row) => row.operationId === entry.operationId)
     .map((row) => ({
       operation: row.operation,
@@ -58,11 +57,11 @@ function sendView(res: Response, view: OperationView): void {
  */
 export function operationRoutes(services: Services): Router {
   const router = express.Router();
-  router.get('/:operationId', (req, res) => {
+  router.get('/:operationId', async (req, res) => {
     requireSession(res);
-    const entry = services.journal.get(req.params.operationId);
+    const entry = await services.journal.get(req.params.operationId);
     if (!entry) throw new HttpError('RESOURCE_NOT_FOUND', 'No such operation.');
-    sendView(res, viewOf(services, entry));
+    sendView(res, await viewOf(services, entry));
   });
   router.post('/:operationId/abandon', async (req, res) => {
     // The role that may send a withdrawal may give one up.
@@ -71,7 +70,7 @@ export function operationRoutes(services: Services): Router {
       operator: session.username,
       operationId: req.params.operationId,
     });
-    sendView(res, viewOf(services, entry));
+    sendView(res, await viewOf(services, entry));
   });
   return router;
 }

@@ -28,20 +28,20 @@ export function operatorRoutes(
     return requireFreshStepUp(res);
   };
 
-  router.get('/', (_req, res) => {
+  router.get('/', async (_req, res) => {
     requireRole(res, 'admin');
-    send(res, 200, { items: operators.list() } satisfies OperatorList);
+    send(res, 200, { items: await operators.list() } satisfies OperatorList);
   });
   router.post('/', async (req, res) => {
     const session = admin(res);
     send(res, 201, (await operators.create(session, req.body)) satisfies OneTimePassword);
   });
-  router.patch('/:username', (req, res) => {
+  router.patch('/:username', async (req, res) => {
     const session = admin(res);
     send(
       res,
       200,
-      operators.update(session, req.params.username, req.body) satisfies OperatorSummary,
+      (await operators.update(session, req.params.username, req.body)) satisfies OperatorSummary,
     );
   });
   router.post('/:username/reset-password', async (req, res) => {
@@ -52,11 +52,11 @@ export function operatorRoutes(
       (await operators.resetPassword(session, req.params.username)) satisfies OneTimePassword,
     );
   });
-  router.get('/:username/passkeys', (req, res) => {
+  router.get('/:username/passkeys', async (req, res) => {
     requireRole(res, 'admin');
-    const operator = operators.find(req.params.username);
+    const operator = await operators.find(req.params.username);
     send(res, 200, {
-      items: passkeys.list(operator.id),
+      items: await passkeys.list(operator.id),
       requirePasskeys: services.config.requirePasskeys,
     } satisfies PasskeyList);
   });
@@ -64,10 +64,10 @@ export function operatorRoutes(
    * An admin may remove even the last passkey of another operator (a lost device): with
    * passkeys required, that operator enrolls a new one at their next sign-in.
    */
-  router.delete('/:username/passkeys/:id', (req, res) => {
+  router.delete('/:username/passkeys/:id', async (req, res) => {
     const session = admin(res);
-    const operator = operators.find(req.params.username);
-    passkeys.remove(session.username, operator, req.params.id, {
+    const operator = await operators.find(req.params.username);
+    await passkeys.remove(session.username, operator, req.params.id, {
       keepLast: services.config.requirePasskeys && operator.username === session.username,
     });
     res.status(204).end();

@@ -86,7 +86,7 @@ describe('wallet labels', () => {
       body: { label: null },
     });
     expect(cleared.json).toEqual({ walletId, label: null });
-    bff.bff.services.logs.flush();
+    await bff.bff.services.logs.flush();
     const audit = bff.db
       .prepare(
         "SELECT outcome, detail FROM audit_log WHERE action = 'wallet-label.update' ORDER BY id",
@@ -122,7 +122,7 @@ describe('wallet labels', () => {
 
 describe('GET /bff/events/history', () => {
   it('pages the stored events newest first and filters by family', async () => {
-    await waitFor(async () => Promise.resolve(bff.bff.events.after(0, 10).length >= 3));
+    await waitFor(async () => (await bff.bff.events.after(0, 10)).length >= 3);
     const first = EventHistoryPageSchema.parse(
       (await bff.call('GET', '/bff/events/history?limit=2', { browser: support })).json,
     );
@@ -130,7 +130,7 @@ describe('GET /bff/events/history', () => {
     expect(first.nextBefore).not.toBeNull();
     const [a, b] = first.items;
     expect(a && b && a.id !== b.id).toBe(true);
-    const stored = bff.bff.events.after(0, 10_000);
+    const stored = await bff.bff.events.after(0, 10_000);
     expect(first.items[0]?.id).toBe(stored.at(-1)?.id);
     const second = EventHistoryPageSchema.parse(
       (

@@ -27,18 +27,18 @@ function toWire(view: StoredSavedView): SavedView {
  */
 export function savedViewRoutes(services: Services, views: SavedViewStore): Router {
   const router = express.Router();
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const session = requireRole(res, 'support');
     const parsed = SavedViewQuerySchema.safeParse(req.query);
     if (!parsed.success)
       throw new HttpError('INVALID_QUERY_PARAMETER', 'subject must name a list with saved views.');
     const body: SavedViewList = {
-      items: views.listVisible(session.username, parsed.data.subject ?? null).map(toWire),
+      items: (await views.listVisible(session.username, parsed.data.subject ?? null)).map(toWire),
     };
     res.setHeader('cache-control', 'no-store');
     res.json(body);
   });
-  router.post('/', (req, res) => {
+  router.post('/', async (req, res) => {
     const session = requireRole(res, 'support');
     const parsed = SavedViewInputSchema.safeParse(req.body);
     if (!parsed.success) {
@@ -48,32 +48,37 @@ export function savedViewRoutes(services: Services, views: SavedViewStore): Rout
         parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), issue: issue.message })),
       );
     }
-    const saved = views.save({ ...parsed.data, owner: session.username }, services.now());
+    const saved = await views.save({ ...parsed.data, owner: session.username }, services.now());
     if (!saved)
       throw new HttpError('PLAN_LIMIT_REACHED', 'You have saved as many views as allowed.');
     const { view, created } = saved;
     if (view.visibility === 'organization')
-      audit(services, session.username, 'saved-view.save', view);
+      await audit(services, session.username, 'saved-view.save', view);
     res.setHeader('cache-control', 'no-store');
     res.status(created ? 201 : 200).json(toWire(view));
   });
-  router.delete('/:id', (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const session = requireRole(res, 'support');
-    const view = views.getVisible(req.params.id, session.username);
+    const view = await views.getVisible(req.params.id, session.username);
     if (!view) throw new HttpError('RESOURCE_NOT_FOUND', 'No such saved view.');
     // A shared view is the organization's too: its owner or an admin may remove it.
     if (view.owner !== session.username && session.role !== 'admin')
       throw new HttpError('FORBIDDEN', 'Only its owner or an admin can delete a shared view.');
-    views.remove(view.id);
+    await views.remove(view.id);
     if (view.visibility === 'organization')
-      audit(services, session.username, 'saved-view.delete', view);
+      await audit(services, session.username, 'saved-view.delete', view);
     res.status(204).end();
   });
   return router;
 }
 
-function audit(services: Services, operator: string, action: AuditAction, view: StoredSavedView) {
-  services.logs.audit({
+async function audit(
+  services: Services,
+  operator: string,
+  action: AuditAction,
+  view: StoredSavedView,
+): Promise<void> {
+  await services.logs.audit({
     at: services.now(),
     operator,
     action,

@@ -31,7 +31,7 @@ export function sessionRoutes(
 ): Router {
   const router = express.Router();
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const session = requireSession(res);
     const asked = typeof req.query.username === 'string' ? req.query.username : session.username;
     if (asked !== session.username && !hasRole(session.role, 'admin')) {
@@ -39,18 +39,18 @@ export function sessionRoutes(
     }
     res.setHeader('cache-control', 'no-store');
     res.json({
-      items: services.sessions.listOf(asked).map((listing) => toInfo(listing, session)),
+      items: (await services.sessions.listOf(asked)).map((listing) => toInfo(listing, session)),
     } satisfies SessionList);
   });
 
-  router.delete('/', (_req, res) => {
+  router.delete('/', async (_req, res) => {
     const session = requireSession(res);
-    const others = services.sessions
-      .listOf(session.username)
-      .filter((listing) => listing.idHash !== session.idHash);
-    const ended = services.sessions.removeOthers(session.operatorId, session.idHash);
+    const others = (await services.sessions.listOf(session.username)).filter(
+      (listing) => listing.idHash !== session.idHash,
+    );
+    const ended = await services.sessions.removeOthers(session.operatorId, session.idHash);
     for (const listing of others) hooks.onLogout(listing.idHash);
-    auditSecurity(services, {
+    await auditSecurity(services, {
       operator: session.username,
       action: 'session.end',
       outcome: 'success',
@@ -59,17 +59,17 @@ export function sessionRoutes(
     res.json({ ended });
   });
 
-  router.delete('/:id', (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const session = requireSession(res);
-    const target = services.sessions.byHandle(req.params.id);
+    const target = await services.sessions.byHandle(req.params.id);
     const isOwn = target?.username === session.username;
     // Another operator's session is not even confirmed to exist for a non-admin.
     if (!target || (!isOwn && !hasRole(session.role, 'admin'))) {
       throw new HttpError('RESOURCE_NOT_FOUND', 'No such session.');
     }
-    services.sessions.removeHash(target.idHash);
+    await services.sessions.removeHash(target.idHash);
     hooks.onLogout(target.idHash);
-    auditSecurity(services, {
+    await auditSecurity(services, {
       operator: session.username,
       action: 'session.end',
       outcome: 'success',

@@ -29,7 +29,7 @@ function queryOf(value: unknown, name: string): string {
 export function supportRoutes(
   services: Services,
   store: EventStore,
-  approvals: ApprovalLookup = () => [],
+  approvals: ApprovalLookup = () => Promise.resolve([]),
 ): Router {
   const router = express.Router();
   router.get('/search', async (req, res) => {
@@ -47,11 +47,11 @@ export function supportRoutes(
     res.setHeader('cache-control', 'no-store');
     res.json(await supportTimeline(services, store, approvals, { q, operator: session.username }));
   });
-  router.get('/requests/:requestId/explanation', (req, res) => {
+  router.get('/requests/:requestId/explanation', async (req, res) => {
     requireRole(res, 'support');
     const requestId = queryOf(req.params.requestId, 'requestId');
     res.setHeader('cache-control', 'no-store');
-    res.json(explainRequest(services, requestId));
+    res.json(await explainRequest(services, requestId));
   });
   return router;
 }

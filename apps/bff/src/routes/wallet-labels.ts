@@ -52,9 +52,9 @@ async function assertWalletExists(services: Services, walletId: string, operator
  */
 export function walletLabelRoutes(services: Services, labels: WalletLabelStore): Router {
   const router = express.Router();
-  router.get('/', (_req, res) => {
+  router.get('/', async (_req, res) => {
     requireRole(res, 'support');
-    const body: WalletLabelList = { items: labels.list().map(toWire) };
+    const body: WalletLabelList = { items: (await labels.list()).map(toWire) };
     res.setHeader('cache-control', 'no-store');
     res.json(body);
   });
@@ -72,17 +72,17 @@ export function walletLabelRoutes(services: Services, labels: WalletLabelStore):
       );
     }
     await assertWalletExists(services, walletId, session.username);
-    const before = labels.get(walletId);
+    const before = await labels.get(walletId);
     const { label } = parsed.data;
     let stored: StoredWalletLabel | null = null;
     if (label === null) {
-      labels.remove(walletId);
+      await labels.remove(walletId);
     } else {
       stored = { walletId, label, updatedAt: services.now(), updatedBy: session.username };
-      if (!labels.set(stored))
+      if (!(await labels.set(stored)))
         throw new HttpError('PLAN_LIMIT_REACHED', 'The wallet label store is full.');
     }
-    services.logs.audit({
+    await services.logs.audit({
       at: services.now(),
       operator: session.username,
       action: 'wallet-label.update',

@@ -2,7 +2,7 @@ import type { Services } from '../services/services';
 import type { AuditAction } from '../store/logs';
 
 /** One audit row of an operator-security action (never a secret in `detail`). */
-export function auditSecurity(
+export async function auditSecurity(
   services: Pick<Services, 'logs' | 'now'>,
   entry: {
     operator: string;
@@ -11,8 +11,8 @@ export function auditSecurity(
     resourceId?: string | null;
     detail?: string | null;
   },
-): void {
-  services.logs.audit({
+): Promise<void> {
+  await services.logs.audit({
     at: services.now(),
     operator: entry.operator.slice(0, 128),
     action: entry.action,

@@ -37,20 +37,20 @@ export function createOperatorService(
 ) {
   const { operators, sessions } = services;
 
-  function find(username: string): Operator {
-    const operator = operators.findByUsername(username);
+  async function find(username: string): Promise<Operator> {
+    const operator = await operators.findByUsername(username);
     if (!operator) throw new HttpError('RESOURCE_NOT_FOUND', 'No such operator.');
     return operator;
   }
 
-  function endSessionsOf(username: string, change: () => void): void {
-    const hashes = sessions.listOf(username).map((listing) => listing.idHash);
-    change();
+  async function endSessionsOf(username: string, change: () => Promise<void>): Promise<void> {
+    const hashes = (await sessions.listOf(username)).map((listing) => listing.idHash);
+    await change();
     onSessionsEnded(hashes);
   }
 
   return {
-    list: (): OperatorSummary[] => operators.list().map(toSummary),
+    list: async (): Promise<OperatorSummary[]> => (await operators.list()).map(toSummary),
     find,
 
     async create(actor: Session, body: unknown): Promise<OneTimePassword> {
@@ -62,12 +62,12 @@ export function createOperatorService(
         );
       }
       const { username, role } = parsed.data;
-      if (operators.findByUsername(username)) throw new HttpError('OPERATOR_EXISTS');
+      if (await operators.findByUsername(username)) throw new HttpError('OPERATOR_EXISTS');
       const oneTimePassword = generatePassword();
-      const operator = operators.add(username, role, await hashPassword(oneTimePassword), {
+      const operator = await operators.add(username, role, await hashPassword(oneTimePassword), {
         mustChangePassword: true,
       });
-      auditSecurity(services, {
+      await auditSecurity(services, {
         operator: actor.username,
         action: 'operator.create',
         outcome: 'success',
@@ -77,20 +77,20 @@ export function createOperatorService(
       return { operator: toSummary(operator), oneTimePassword };
     },
 
-    update(actor: Session, username: string, body: unknown): OperatorSummary {
+    async update(actor: Session, username: string, body: unknown): Promise<OperatorSummary> {
       const parsed = UpdateOperatorRequestSchema.safeParse(body);
       if (!parsed.success) throw new HttpError('VALIDATION_ERROR', 'role or disabled is required.');
-      const before = find(username);
+      const before = await find(username);
       const change = parsed.data;
       if (change.disabled === true && username === actor.username) {
         throw new HttpError('FORBIDDEN', 'You cannot disable yourself; ask another admin.');
       }
-      const apply = () => {
+      const apply = async () => {
         try {
-          operators.update(username, change);
+          await operators.update(username, change);
         } catch (error) {
           if (error instanceof LastAdminError) {
-            auditSecurity(services, {
+            await auditSecurity(services, {
               operator: actor.username,
               action: 'operator.update',
               outcome: 'refused-last-admin',
@@ -106,9 +106,9 @@ export function createOperatorService(
           throw error;
         }
       };
-      if (change.disabled === true) endSessionsOf(username, apply);
-      else apply();
-      const after = find(username);
+      if (change.disabled === true) await endSessionsOf(username, apply);
+      else await apply();
+      const after = await find(username);
       const what = [
         change.role !== undefined && change.role !== before.role
           ? `role ${before.role} -> ${change.role}`
@@ -119,7 +119,7 @@ export function createOperatorService(
             : 'enabled'
           : null,
       ].filter((part) => part !== null);
-      auditSecurity(services, {
+      await auditSecurity(services, {
         operator: actor.username,
         action: 'operator.update',
         outcome: 'success',
@@ -130,19 +130,19 @@ export function createOperatorService(
     },
 
     async resetPassword(actor: Session, username: string): Promise<OneTimePassword> {
-      find(username);
+      await find(username);
       const oneTimePassword = generatePassword();
       const hash = await hashPassword(oneTimePassword);
-      endSessionsOf(username, () => {
-        operators.resetPassword(username, hash, { mustChange: true });
+      await endSessionsOf(username, async () => {
+        await operators.resetPassword(username, hash, { mustChange: true });
       });
-      auditSecurity(services, {
+      await auditSecurity(services, {
         operator: actor.username,
         action: 'operator.reset-password',
         outcome: 'success',
         resourceId: username,
       });
-      return { operator: toSummary(find(username)), oneTimePassword };
+      return { operator: toSummary(await find(username)), oneTimePassword };
     },
   };
 }

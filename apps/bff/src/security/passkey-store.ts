@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { TRANSPORTS } from '@settlement/protocol';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql';
 
 export type Transport = (typeof TRANSPORTS)[number];
 
@@ -53,78 +53,91 @@ export type ChallengePurpose = 'register' | 'login' | 'step-up';
 /** A challenge is valid this long after its options were issued. */
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 
-export type PasskeyStore = ReturnType<typeof createPasskeyStore>;
+const ChallengeRowSchema = z.object({ challenge: z.string(), expires_at: z.number().int() });
+
+export type PasskeyStore = {
+  add(input: {
+    operatorId: number;
+    credentialId: string;
+    publicKey: Uint8Array;
+    counter: number;
+    transports: readonly Transport[];
+    name: string;
+    isBackedUp: boolean;
+  }): Promise<StoredPasskey>;
+  ofOperator(operatorId: number): Promise<StoredPasskey[]>;
+  byCredentialId(credentialId: string): Promise<StoredPasskey | null>;
+  recordUse(id: string, counter: number, isBackedUp: boolean): Promise<void>;
+  remove(id: string, operatorId: number): Promise<boolean>;
+  /** Replaces any outstanding challenge of this purpose for the session. */
+  issueChallenge(sessionHash: string, purpose: ChallengePurpose, challenge: string): Promise<void>;
+  /**
+   * Single use: the challenge is deleted whether or not the answer verifies, so a second
+   * answer to it (a replay, on any replica) finds none. Null when none was issued or it expired.
+   */
+  takeChallenge(sessionHash: string, purpose: ChallengePurpose): Promise<string | null>;
+};
+
+const BY_CREDENTIAL = 'SELECT * FROM passkeys WHERE credential_id = ?';
 
 /** Passkeys of operators and the one outstanding challenge per (session, purpose). */
-export function createPasskeyStore(db: Db, now: () => number) {
-  const insert = db.prepare(
-    `INSERT INTO passkeys (id, operator_id, credential_id, public_key, counter, transports, name,
-       is_backed_up, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-  );
-  const ofOperator = db.prepare(
-    'SELECT * FROM passkeys WHERE operator_id = ? ORDER BY created_at, id',
-  );
-  const byCredential = db.prepare('SELECT * FROM passkeys WHERE credential_id = ?');
-  const used = db.prepare(
-    'UPDATE passkeys SET counter = ?, last_used_at = ?, is_backed_up = ? WHERE id = ?',
-  );
-  const remove = db.prepare('DELETE FROM passkeys WHERE id = ? AND operator_id = ?');
-  const putChallenge = db.prepare(
-    `INSERT INTO webauthn_challenges (session_hash, purpose, challenge, expires_at)
-     VALUES (?, ?, ?, ?)
-     ON CONFLICT (session_hash, purpose) DO UPDATE SET challenge = excluded.challenge,
-       expires_at = excluded.expires_at`,
-  );
-  const takeChallenge = db.prepare<[string, string], { challenge: string; expires_at: number }>(
-    `DELETE FROM webauthn_challenges WHERE session_hash = ? AND purpose = ?
-     RETURNING challenge, expires_at`,
-  );
-
+export function createPasskeyStore(db: Sql, now: () => number): PasskeyStore {
   return {
-    add(input: {
-      operatorId: number;
-      credentialId: string;
-      publicKey: Uint8Array;
-      counter: number;
-      transports: readonly Transport[];
-      name: string;
-      isBackedUp: boolean;
-    }): StoredPasskey {
+    async add(input) {
       const id = `pk_${randomBytes(12).toString('base64url')}`;
-      insert.run(
-        id,
-        input.operatorId,
-        input.credentialId,
-        Buffer.from(input.publicKey),
-        input.counter,
-        JSON.stringify(input.transports),
-        input.name,
-        input.isBackedUp ? 1 : 0,
-        now(),
+      await db.run(
+        `INSERT INTO passkeys (id, operator_id, credential_id, public_key, counter, transports,
+           name, is_backed_up, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+        [
+          id,
+          input.operatorId,
+          input.credentialId,
+          input.publicKey,
+          input.counter,
+          JSON.stringify(input.transports),
+          input.name,
+          input.isBackedUp ? 1 : 0,
+          now(),
+        ],
       );
-      return toPasskey(byCredential.get(input.credentialId));
+      return toPasskey(await db.get(BY_CREDENTIAL, [input.credentialId]));
     },
-    ofOperator: (operatorId: number): StoredPasskey[] => ofOperator.all(operatorId).map(toPasskey),
-    byCredentialId(credentialId: string): StoredPasskey | null {
-      const row = byCredential.get(credentialId);
+    ofOperator: async (operatorId) =>
+      (
+        await db.all('SELECT * FROM passkeys WHERE operator_id = ? ORDER BY created_at, id', [
+          operatorId,
+        ])
+      ).map(toPasskey),
+    async byCredentialId(credentialId) {
+      const row = await db.get(BY_CREDENTIAL, [credentialId]);
       return row === undefined ? null : toPasskey(row);
     },
-    recordUse(id: string, counter: number, isBackedUp: boolean): void {
-      used.run(counter, now(), isBackedUp ? 1 : 0, id);
+    async recordUse(id, counter, isBackedUp) {
+      await db.run(
+        'UPDATE passkeys SET counter = ?, last_used_at = ?, is_backed_up = ? WHERE id = ?',
+        [counter, now(), isBackedUp ? 1 : 0, id],
+      );
     },
-    remove: (id: string, operatorId: number): boolean => remove.run(id, operatorId).changes > 0,
-    /** Replaces any outstanding challenge of this purpose for the session. */
-    issueChallenge(sessionHash: string, purpose: ChallengePurpose, challenge: string): void {
-      putChallenge.run(sessionHash, purpose, challenge, now() + CHALLENGE_TTL_MS);
+    remove: async (id, operatorId) =>
+      (await db.run('DELETE FROM passkeys WHERE id = ? AND operator_id = ?', [id, operatorId])) > 0,
+    async issueChallenge(sessionHash, purpose, challenge) {
+      await db.run(
+        `INSERT INTO webauthn_challenges (session_hash, purpose, challenge, expires_at)
+         VALUES (?, ?, ?, ?)
+         ON CONFLICT (session_hash, purpose) DO UPDATE SET challenge = excluded.challenge,
+           expires_at = excluded.expires_at`,
+        [sessionHash, purpose, challenge, now() + CHALLENGE_TTL_MS],
+      );
     },
-    /**
-     * Single use: the challenge is deleted whether or not the answer verifies, so a second
-     * answer to it (a replay) finds none. Null when none was issued or it expired.
-     */
-    takeChallenge(sessionHash: string, purpose: ChallengePurpose): string | null {
-      const row = takeChallenge.get(sessionHash, purpose);
-      if (!row || row.expires_at < now()) return null;
-      return row.challenge;
+    async takeChallenge(sessionHash, purpose) {
+      const row = await db.get(
+        `DELETE FROM webauthn_challenges WHERE session_hash = ? AND purpose = ?
+         RETURNING challenge, expires_at`,
+        [sessionHash, purpose],
+      );
+      if (row === undefined) return null;
+      const taken = ChallengeRowSchema.parse(row);
+      return taken.expires_at < now() ? null : taken.challenge;
     },
   };
 }

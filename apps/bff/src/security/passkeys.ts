@@ -52,12 +52,12 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
   const { webauthn } = services.config;
 
   async function registrationOptions(session: Session): Promise<PasskeyCreationOptions> {
-    const existing = store.ofOperator(session.operatorId);
+    const existing = await store.ofOperator(session.operatorId);
     const options = await generateRegistrationOptions({
       rpName: webauthn.rpName,
       rpID: webauthn.rpId,
       userName: session.username,
-      userID: Buffer.from(services.operators.webauthnUserId(session.operatorId), 'base64url'),
+      userID: Buffer.from(await services.operators.webauthnUserId(session.operatorId), 'base64url'),
       userDisplayName: session.username,
       timeout: CHALLENGE_TTL_MS,
       attestationType: 'none',
@@ -65,16 +65,16 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
       supportedAlgorithmIDs: ALGORITHMS,
     });
-    store.issueChallenge(session.idHash, 'register', options.challenge);
+    await store.issueChallenge(session.idHash, 'register', options.challenge);
     return PasskeyCreationOptionsSchema.parse(options);
   }
 
   async function register(session: Session, body: unknown): Promise<Passkey> {
     const parsed = PasskeyRegisterRequestSchema.safeParse(body);
     if (!parsed.success) invalidBody();
-    const challenge = store.takeChallenge(session.idHash, 'register');
-    const fail = (why: string): never => {
-      auditSecurity(services, {
+    const challenge = await store.takeChallenge(session.idHash, 'register');
+    const fail = async (why: string): Promise<never> => {
+      await auditSecurity(services, {
         operator: session.username,
         action: 'passkey.register',
         outcome: 'failure',
@@ -98,8 +98,8 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     }
     if (!verification.verified) return fail('it could not be verified.');
     const { credential, credentialBackedUp } = verification.registrationInfo;
-    if (store.byCredentialId(credential.id)) return fail('this passkey is already enrolled.');
-    const stored = store.add({
+    if (await store.byCredentialId(credential.id)) return fail('this passkey is already enrolled.');
+    const stored = await store.add({
       operatorId: session.operatorId,
       credentialId: credential.id,
       publicKey: credential.publicKey,
@@ -108,7 +108,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
       name: parsed.data.name,
       isBackedUp: credentialBackedUp,
     });
-    auditSecurity(services, {
+    await auditSecurity(services, {
       operator: session.username,
       action: 'passkey.register',
       outcome: 'success',
@@ -122,7 +122,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     session: Session,
     purpose: Exclude<ChallengePurpose, 'register'>,
   ): Promise<PasskeyRequestOptions> {
-    const passkeys = store.ofOperator(session.operatorId);
+    const passkeys = await store.ofOperator(session.operatorId);
     if (passkeys.length === 0) {
       throw new HttpError('VALIDATION_ERROR', 'This operator has no passkey yet.');
     }
@@ -132,7 +132,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
       userVerification: 'required',
       timeout: CHALLENGE_TTL_MS,
     });
-    store.issueChallenge(session.idHash, purpose, options.challenge);
+    await store.issueChallenge(session.idHash, purpose, options.challenge);
     return PasskeyRequestOptionsSchema.parse(options);
   }
 
@@ -144,21 +144,21 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     session: Session,
     purpose: Exclude<ChallengePurpose, 'register'>,
     body: unknown,
-    failure: () => HttpError,
+    failure: () => HttpError | Promise<HttpError>,
   ): Promise<StoredPasskey> {
     const parsed = PasskeyAssertionRequestSchema.safeParse(body);
     if (!parsed.success) invalidBody();
-    const challenge = store.takeChallenge(session.idHash, purpose);
-    const passkey = store.byCredentialId(parsed.data.credential.id);
-    const fail = (why: string): never => {
-      auditSecurity(services, {
+    const challenge = await store.takeChallenge(session.idHash, purpose);
+    const passkey = await store.byCredentialId(parsed.data.credential.id);
+    const fail = async (why: string): Promise<never> => {
+      await auditSecurity(services, {
         operator: session.username,
         action: 'passkey.assertion',
         outcome: 'failure',
         resourceId: passkey?.id ?? null,
         detail: `${purpose}: ${why}`,
       });
-      throw failure();
+      throw await failure();
     };
     if (challenge === null) return fail('no outstanding challenge (expired or already used)');
     if (!passkey || passkey.operatorId !== session.operatorId) {
@@ -186,8 +186,8 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
       return fail('not verified');
     }
     const info = verification.authenticationInfo;
-    store.recordUse(passkey.id, info.newCounter, info.credentialBackedUp);
-    auditSecurity(services, {
+    await store.recordUse(passkey.id, info.newCounter, info.credentialBackedUp);
+    await auditSecurity(services, {
       operator: session.username,
       action: 'passkey.assertion',
       outcome: 'success',
@@ -202,26 +202,28 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     register,
     assertionOptions,
     assert,
-    list: (operatorId: number): Passkey[] => store.ofOperator(operatorId).map(toPasskey),
-    count: (operatorId: number): number => store.ofOperator(operatorId).length,
+    list: async (operatorId: number): Promise<Passkey[]> =>
+      (await store.ofOperator(operatorId)).map(toPasskey),
+    count: async (operatorId: number): Promise<number> =>
+      (await store.ofOperator(operatorId)).length,
     /**
      * Removes one passkey of `owner`. `keepLast`: passkeys are required and this is the
      * owner's own request, so the last one stays.
      */
-    remove(
+    async remove(
       actor: string,
       owner: { id: number; username: string },
       passkeyId: string,
       options: { keepLast: boolean },
-    ): void {
-      const passkeys = store.ofOperator(owner.id);
+    ): Promise<void> {
+      const passkeys = await store.ofOperator(owner.id);
       const target = passkeys.find((p) => p.id === passkeyId);
       if (!target) throw new HttpError('RESOURCE_NOT_FOUND', 'No such passkey.');
       if (options.keepLast && passkeys.length <= 1) {
         throw new HttpError('LAST_PASSKEY_PROTECTED');
       }
-      store.remove(passkeyId, owner.id);
-      auditSecurity(services, {
+      await store.remove(passkeyId, owner.id);
+      await auditSecurity(services, {
         operator: actor,
         action: 'passkey.remove',
         outcome: 'success',

@@ -113,7 +113,7 @@ describe('passkeys and step-up', () => {
       outcome: 'success',
     });
 
-    const calls = bff.upstreamCalls();
+    const calls = await bff.upstreamCalls();
     for (const response of [await approveSomething(treasury), await sendSomething(treasury)]) {
       expect(response.status).toBe(401);
       expect(response.json).toMatchObject({ code: 'STEP_UP_REQUIRED' });
@@ -121,7 +121,7 @@ describe('passkeys and step-up', () => {
         (response.json as { requestId: string }).requestId,
       );
     }
-    expect(bff.upstreamCalls()).toBe(calls);
+    expect(await bff.upstreamCalls()).toBe(calls);
     // The session itself is intact: a 401 STEP_UP_REQUIRED is not a sign-out.
     expect((await bff.call('GET', '/bff/auth/me', { browser: treasury })).status).toBe(200);
 

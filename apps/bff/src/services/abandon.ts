@@ -14,7 +14,7 @@ export async function abandonWithdrawal(
   services: Services,
   input: { operator: string; operationId: string },
 ): Promise<JournalEntry> {
-  const entry = services.journal.get(input.operationId);
+  const entry = await services.journal.get(input.operationId);
   if (!entry) throw new HttpError('RESOURCE_NOT_FOUND', 'No such operation.');
   if (entry.operation !== 'transactions.create') {
     throw new HttpError(
@@ -32,9 +32,9 @@ export async function abandonWithdrawal(
     );
   }
 
-  const attempts = services.logs
-    .findRequests(entry.operationId)
-    .filter((row) => row.operationId === entry.operationId);
+  const attempts = (await services.logs.findRequests(entry.operationId)).filter(
+    (row) => row.operationId === entry.operationId,
+  );
   const safeAt = abandonableAt(attempts, services.now());
   if (safeAt !== null) {
     const when = new Date(safeAt).toISOString();
@@ -45,8 +45,8 @@ export async function abandonWithdrawal(
     );
   }
 
-  const audit = (outcome: string, upstreamRequestId: string | null, detail: string) => {
-    services.logs.audit({
+  const audit = async (outcome: string, upstreamRequestId: string | null, detail: string) => {
+    await services.logs.audit({
       at: services.now(),
       operator: input.operator,
       action: 'transaction.create',
@@ -63,7 +63,7 @@ export async function abandonWithdrawal(
   const found = await reconcileWithdrawal(services, entry);
   switch (found.kind) {
     case 'found':
-      recordFound(
+      await recordFound(
         services,
         entry,
         found,
@@ -71,8 +71,8 @@ export async function abandonWithdrawal(
       );
       break;
     case 'absent': {
-      const isAbandoned = services.journal.abandon(entry.operationId, entry.updatedAt);
-      audit(
+      const isAbandoned = await services.journal.abandon(entry.operationId, entry.updatedAt);
+      await audit(
         isAbandoned ? 'abandoned' : 'abandon refused',
         found.requestId,
         isAbandoned
@@ -82,20 +82,20 @@ export async function abandonWithdrawal(
       break;
     }
     case 'unanswered':
-      audit('abandon refused', null, 'the service did not answer the reconciliation read');
+      await audit('abandon refused', null, 'the service did not answer the reconciliation read');
       throw new HttpError(
         'UPSTREAM_UNAVAILABLE',
         'The service could not be asked whether this withdrawal exists, so nothing was abandoned. Try again in a moment.',
         [{ operationId: entry.operationId, state: entry.state }],
       );
     case 'impossible':
-      audit('abandon refused', null, 'no key may read transactions to reconcile it');
+      await audit('abandon refused', null, 'no key may read transactions to reconcile it');
       throw new HttpError(
         'FORBIDDEN',
         'No configured key may read transactions, so the console cannot check whether this withdrawal exists. Nothing was abandoned.',
       );
   }
-  const after = services.journal.get(entry.operationId);
+  const after = await services.journal.get(entry.operationId);
   if (!after) throw new Error('journal row vanished');
   return after;
 }

@@ -66,22 +66,22 @@ function signInResultOf(
 }
 
 /** Moves a session to its next stage; on completion the sign-in is recorded and audited. */
-export function advanceSignIn(
+export async function advanceSignIn(
   services: Services,
   session: Session,
   passed: 'change-password' | 'passkey' | 'enroll-passkey',
-): SignInResult {
-  const operator = services.operators.findById(session.operatorId);
+): Promise<SignInResult> {
+  const operator = await services.operators.findById(session.operatorId);
   if (!operator) throw new HttpError('UNAUTHENTICATED', 'Sign in first.');
   const stage = stageAfter(services, operator, passed);
-  services.sessions.setStage(session.idHash, stage);
-  if (stage === 'complete') completed(services, operator);
+  await services.sessions.setStage(session.idHash, stage);
+  if (stage === 'complete') await completed(services, operator);
   return signInResultOf(services, session, stage);
 }
 
-function completed(services: Services, operator: Operator): void {
-  services.operators.recordSignIn(operator.id);
-  audit(services, operator.username, 'success');
+async function completed(services: Services, operator: Operator): Promise<void> {
+  await services.operators.recordSignIn(operator.id);
+  await audit(services, operator.username, 'success');
 }
 
 /**
@@ -101,31 +101,31 @@ export async function login(
   },
 ): Promise<{ sessionId: string; result: SignInResult }> {
   const { username, ip } = input;
-  const waitMs = services.throttle.retryAfterMs(username, ip);
+  const waitMs = await services.throttle.retryAfterMs(username, ip);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    audit(services, username, 'throttled');
+    await audit(services, username, 'throttled');
     throw new HttpError('RATE_LIMITED', undefined, [{ retryAfterSeconds: seconds }], {
       'retry-after': String(seconds),
     });
   }
-  const operator = services.operators.findByUsername(username);
+  const operator = await services.operators.findByUsername(username);
   const isValid = await verifyPassword(input.password, operator?.passwordHash ?? DUMMY_HASH);
   if (!operator || !isValid || operator.isDisabled) {
-    services.throttle.recordFailure(username, ip);
-    audit(services, username, operator?.isDisabled && isValid ? 'disabled' : 'failure');
+    await services.throttle.recordFailure(username, ip);
+    await audit(services, username, operator?.isDisabled && isValid ? 'disabled' : 'failure');
     throw new HttpError('UNAUTHENTICATED', 'Wrong username or password.');
   }
-  services.throttle.recordSuccess(username, ip);
-  if (input.previousSessionId) services.sessions.remove(input.previousSessionId);
+  await services.throttle.recordSuccess(username, ip);
+  if (input.previousSessionId) await services.sessions.remove(input.previousSessionId);
   const stage = stageAfter(services, operator, 'password');
-  const { sessionId, csrfToken } = services.sessions.create(operator.id, {
+  const { sessionId, csrfToken } = await services.sessions.create(operator.id, {
     stage,
     userAgent: input.userAgent,
     ip,
   });
-  if (stage === 'complete') completed(services, operator);
-  else audit(services, operator.username, `password-ok:${stage}`);
+  if (stage === 'complete') await completed(services, operator);
+  else await audit(services, operator.username, `password-ok:${stage}`);
   return {
     sessionId,
     result: signInResultOf(
@@ -151,10 +151,10 @@ export async function changePassword(
     if (tooShort) throw new HttpError('PASSWORD_TOO_WEAK', 'Use at least 12 characters.');
     throw new HttpError('VALIDATION_ERROR', 'currentPassword and newPassword are required.');
   }
-  const operator = services.operators.findById(session.operatorId);
+  const operator = await services.operators.findById(session.operatorId);
   if (!operator) throw new HttpError('UNAUTHENTICATED', 'Sign in first.');
   if (!(await verifyPassword(parsed.data.currentPassword, operator.passwordHash))) {
-    auditSecurity(services, {
+    await auditSecurity(services, {
       operator: operator.username,
       action: 'password.change',
       outcome: 'failure',
@@ -167,12 +167,12 @@ export async function changePassword(
   }
   const weakness = passwordWeakness(newPassword, [operator.username]);
   if (weakness) throw new HttpError('PASSWORD_TOO_WEAK', weakness);
-  services.operators.changeOwnPassword(
+  await services.operators.changeOwnPassword(
     operator.id,
     await hashPassword(newPassword),
     session.idHash,
   );
-  auditSecurity(services, {
+  await auditSecurity(services, {
     operator: operator.username,
     action: 'password.change',
     outcome: 'success',
@@ -183,9 +183,13 @@ export async function changePassword(
   return signInResultOf(services, session, session.stage);
 }
 
-export function logout(services: Services, sessionId: string, username: string): void {
-  services.sessions.remove(sessionId);
-  services.logs.audit({
+export async function logout(
+  services: Services,
+  sessionId: string,
+  username: string,
+): Promise<void> {
+  await services.sessions.remove(sessionId);
+  await services.logs.audit({
     at: services.now(),
     operator: username,
     action: 'logout',
@@ -205,7 +209,7 @@ export function requireRoleOf(session: Session, role: Role): void {
   }
 }
 
-function audit(services: Services, username: string, outcome: string): void {
-  auditSecurity(services, { operator: username, action: 'login', outcome });
+async function audit(services: Services, username: string, outcome: string): Promise<void> {
+  await auditSecurity(services, { operator: username, action: 'login', outcome });
   services.logger.info({ operator: username.slice(0, 128), outcome }, 'login');
 }

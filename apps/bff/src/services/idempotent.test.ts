@@ -11,7 +11,7 @@ import {
   type Browser,
   type SandboxProcess,
 } from '../test-support/harness';
-import { clientReferenceFor, idempotencyKeyFor } from './idempotent';
+import { PENDING_LEASE_MS, clientReferenceFor, idempotencyKeyFor } from './idempotent';
 
 const TO_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -29,8 +29,8 @@ function journalRow(instance: BffInstance, operationId: string): JournalRow {
     .get(operationId) as JournalRow;
 }
 
-function requestLogOf(instance: BffInstance, operationId: string): LogRow[] {
-  instance.bff.services.logs.flush();
+async function requestLogOf(instance: BffInstance, operationId: string): Promise<LogRow[]> {
+  await instance.bff.services.logs.flush();
   return instance.db
     .prepare(
       'SELECT operation, method, status, idempotency_key FROM request_log WHERE operation_id = ? ORDER BY id',
@@ -159,7 +159,9 @@ describe('MPC initialize', () => {
     const b = journalRow(suite.bff, 'mpc-click-2');
     expect(a.body.toString('utf8')).toBe('{}');
     expect(b.idempotency_key).toBe(a.idempotency_key);
-    expect(requestLogOf(suite.bff, 'mpc-click-1')[0]?.idempotency_key).toBe(a.idempotency_key);
+    expect((await requestLogOf(suite.bff, 'mpc-click-1'))[0]?.idempotency_key).toBe(
+      a.idempotency_key,
+    );
 
     await restart(suite);
     const third = await suite.bff.call('POST', '/bff/api/v1/mpc/initialize', {
@@ -204,7 +206,7 @@ describe('wallet creation journal', () => {
       idempotencyKeyFor(suite.bff.credentials.orgId, 'wallet-1'),
     );
 
-    const calls = suite.bff.upstreamCalls();
+    const calls = await suite.bff.upstreamCalls();
     const replay = await suite.bff.call('POST', '/bff/api/v1/wallets', {
       browser: suite.treasury,
       body,
@@ -222,7 +224,7 @@ describe('wallet creation journal', () => {
     });
     expect(changed.status).toBe(409);
     expect(changed.json).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', retryable: false });
-    expect(suite.bff.upstreamCalls()).toBe(calls);
+    expect(await suite.bff.upstreamCalls()).toBe(calls);
 
     const operation = await suite.bff.call('GET', '/bff/operations/wallet-1', {
       browser: suite.treasury,
@@ -258,7 +260,7 @@ describe('wallet creation journal', () => {
       })
     ).text;
     await restart(suite);
-    const calls = suite.bff.upstreamCalls();
+    const calls = await suite.bff.upstreamCalls();
     const after = await suite.bff.call('POST', '/bff/api/v1/wallets', {
       browser: suite.treasury,
       body: { chain: 'tron:nile', accountId },
@@ -266,7 +268,7 @@ describe('wallet creation journal', () => {
     });
     expect(after.status).toBe(201);
     expect(after.text).toBe(before);
-    expect(suite.bff.upstreamCalls()).toBe(calls);
+    expect(await suite.bff.upstreamCalls()).toBe(calls);
   });
 
   it('never reveals seeds, passwords or signatures in a response body or log line', () => {
@@ -328,7 +330,7 @@ describe('withdrawals', () => {
       details: [{ outcome: 'unknown', operationId: 'withdraw-1' }],
     });
     const key = idempotencyKeyFor(suite.bff.credentials.orgId, 'withdraw-1');
-    expect(requestLogOf(suite.bff, 'withdraw-1')).toEqual([
+    expect(await requestLogOf(suite.bff, 'withdraw-1')).toEqual([
       { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
       { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
       { operation: 'transactions.create', method: 'POST', status: 503, idempotency_key: key },
@@ -360,7 +362,7 @@ describe('withdrawals', () => {
     expect(sha256Hex(new Uint8Array(row.body))).toBe(
       sha256Hex(JSON.stringify({ ...body, clientReference: reference })),
     );
-    const log = requestLogOf(suite.bff, 'withdraw-1');
+    const log = await requestLogOf(suite.bff, 'withdraw-1');
     expect(log.map((r) => [r.operation, r.status])).toEqual([
       ['transactions.create', 503],
       ['transactions.create', 503],
@@ -388,12 +390,14 @@ describe('withdrawals', () => {
     });
     expect(created.status).toBe(201);
     const id = (created.json as { id: string }).id;
-    // As if the BFF crashed after the upstream accepted it and before the outcome was written.
+    // As if the BFF crashed after the upstream accepted it and before the outcome was written,
+    // longer ago than a live sender's lease (a younger pending row is another replica's call).
     suite.bff.db
       .prepare(
-        "UPDATE journal SET state = 'pending', status = NULL, response = NULL WHERE operation_id = ?",
+        `UPDATE journal SET state = 'pending', status = NULL, response = NULL,
+           updated_at = updated_at - ? WHERE operation_id = ?`,
       )
-      .run('withdraw-2');
+      .run(PENDING_LEASE_MS, 'withdraw-2');
     await restart(suite);
     const again = await suite.bff.call('POST', '/bff/api/v1/transactions', {
       browser: suite.treasury,
@@ -402,7 +406,9 @@ describe('withdrawals', () => {
     });
     expect(again.status).toBe(201);
     expect(again.json).toMatchObject({ id, clientReference: 'invoice-77' });
-    expect(requestLogOf(suite.bff, 'withdraw-2').map((r) => [r.operation, r.method])).toEqual([
+    expect(
+      (await requestLogOf(suite.bff, 'withdraw-2')).map((r) => [r.operation, r.method]),
+    ).toEqual([
       ['transactions.create', 'POST'],
       ['transactions.reconcile', 'GET'],
     ]);
@@ -431,14 +437,14 @@ describe('withdrawals', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({ code: 'INVALID_ADDRESS' });
-    const calls = suite.bff.upstreamCalls();
+    const calls = await suite.bff.upstreamCalls();
     const replay = await suite.bff.call('POST', '/bff/api/v1/transactions', {
       browser: suite.treasury,
       body,
       headers: { 'x-operation-id': 'withdraw-bad' },
     });
     expect(replay.text).toBe(refused.text);
-    expect(suite.bff.upstreamCalls()).toBe(calls);
+    expect(await suite.bff.upstreamCalls()).toBe(calls);
     expect(
       (await suite.bff.call('GET', '/bff/operations/withdraw-bad', { browser: suite.treasury }))
         .json,

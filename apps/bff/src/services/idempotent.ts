@@ -46,12 +46,12 @@ function parseObject(bytes: Uint8Array): Record<string, unknown> {
 }
 
 /** The exact bytes to send upstream, and the clientReference (withdrawals). */
-function prepare(
+async function prepare(
   services: Services,
   operation: Operation,
   consoleBody: Uint8Array,
   operationId: string,
-): { body: Uint8Array; clientReference: string | null; idempotencyKey: string } {
+): Promise<{ body: Uint8Array; clientReference: string | null; idempotencyKey: string }> {
   const orgId = services.upstream.orgId;
   if (operation.name === 'mpc.initialize') {
     if (consoleBody.length > 0) {
@@ -61,7 +61,7 @@ function prepare(
       }
     }
     // One durable key per organization: clicks, reloads and restarts reuse it.
-    const idempotencyKey = services.settings.getOrCreate(
+    const idempotencyKey = await services.settings.getOrCreate(
       `${MPC_KEY_SETTING}:${orgId}`,
       () => `mpc-init-${randomUUID()}`,
     );
@@ -116,6 +116,35 @@ function abandoned(operationId: string): HttpError {
   );
 }
 
+/**
+ * A pending row younger than this is being sent by another process (replica): a duplicate
+ * waits for its outcome instead of sending again. An older one was left by a process that died
+ * mid-call, and is reconciled and resent with the same key, as after a restart. Longer than
+ * the upstream client's whole retry budget.
+ */
+export const PENDING_LEASE_MS = 60_000;
+/** How long a duplicate waits for another replica's outcome before answering "in progress". */
+const IN_PROGRESS_WAIT_MS = 10_000;
+const IN_PROGRESS_POLL_MS = 50;
+
+const IN_PROGRESS_MESSAGE =
+  'This operation is in progress (another request is sending it). Retry shortly: it is safe.';
+
+function inProgress(operationId: string): HttpError {
+  return new HttpError('IDEMPOTENCY_CONFLICT', IN_PROGRESS_MESSAGE, [
+    { operationId, state: 'pending' },
+  ]);
+}
+
+/** The error of a duplicate that found the operation still being sent elsewhere. */
+export function isInProgress(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.code === 'IDEMPOTENCY_CONFLICT' &&
+    error.message === IN_PROGRESS_MESSAGE
+  );
+}
+
 export type IdempotentInput = {
   operator: string;
   operationId: string;
@@ -151,8 +180,8 @@ export function createIdempotentExecutor(services: Services) {
       correlationId: string | null,
       resourceId: string | null,
     ) => {
-      if (!action) return;
-      services.logs.audit({
+      if (!action) return Promise.resolve();
+      return services.logs.audit({
         at: services.now(),
         operator: entry.operator,
         action,
@@ -177,14 +206,14 @@ export function createIdempotentExecutor(services: Services) {
         }),
       });
       const isSuccess = response.status >= 200 && response.status < 300;
-      services.journal.finish(entry.operationId, {
+      await services.journal.finish(entry.operationId, {
         state: isSuccess ? 'succeeded' : 'failed',
         status: response.status,
         response: response.bodyBytes,
         upstreamRequestId: response.requestId,
         correlationId: response.correlationId,
       });
-      audit(
+      await audit(
         isSuccess ? 'succeeded' : `failed ${response.status}`,
         response.requestId,
         response.correlationId,
@@ -199,14 +228,14 @@ export function createIdempotentExecutor(services: Services) {
       };
     } catch (error) {
       if (error instanceof OutcomeUnknownError) {
-        services.journal.finish(entry.operationId, {
+        await services.journal.finish(entry.operationId, {
           state: 'unknown',
           status: error.lastStatus,
           response: null,
           upstreamRequestId: error.lastRequestId,
           correlationId: null,
         });
-        audit('unknown', error.lastRequestId, null, null);
+        await audit('unknown', error.lastRequestId, null, null);
         throw unknownOutcome(entry.operationId);
       }
       throw error;
@@ -218,7 +247,12 @@ export function createIdempotentExecutor(services: Services) {
     const found = await reconcileWithdrawal(services, entry);
     if (found.kind === 'unanswered') throw unknownOutcome(entry.operationId);
     if (found.kind !== 'found') return null;
-    recordFound(services, entry, found, `found by clientReference ${entry.clientReference ?? ''}`);
+    await recordFound(
+      services,
+      entry,
+      found,
+      `found by clientReference ${entry.clientReference ?? ''}`,
+    );
     return {
       status: 201,
       body: found.body,
@@ -228,9 +262,26 @@ export function createIdempotentExecutor(services: Services) {
     };
   }
 
+  /**
+   * The journal row of this operation id, once no other process is sending it: a fresh pending
+   * row (another replica claimed it) is polled until it settles, for a bounded time, then the
+   * caller gets "in progress" rather than a second upstream call.
+   */
+  async function waitForOthers(operationId: string): Promise<JournalEntry | null> {
+    // The wait is bounded in elapsed time; the lease compares the row's own clock.
+    const started = performance.now();
+    for (;;) {
+      const entry = await services.journal.get(operationId);
+      if (!entry || entry.state !== 'pending') return entry;
+      if (services.now() - entry.updatedAt >= PENDING_LEASE_MS) return entry;
+      if (performance.now() - started >= IN_PROGRESS_WAIT_MS) throw inProgress(operationId);
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
+    }
+  }
+
   async function run(input: IdempotentInput): Promise<IdempotentResult> {
     const requestHash = requestHashOf(input.operator, input.operation, input.consoleBody);
-    const existing = services.journal.get(input.operationId);
+    const existing = await waitForOthers(input.operationId);
     if (existing) {
       if (existing.requestHash !== requestHash || existing.path !== input.path) {
         throw new HttpError(
@@ -243,15 +294,15 @@ export function createIdempotentExecutor(services: Services) {
       if (existing.state === 'abandoned') throw abandoned(existing.operationId);
       const reconciled = await reconcile(existing);
       if (reconciled) return reconciled;
-      if (!services.journal.markPending(existing.operationId)) {
+      if (!(await services.journal.markPending(existing.operationId))) {
         // Settled or abandoned elsewhere while the reconciliation ran: never send it again.
-        const now = services.journal.get(existing.operationId);
+        const now = await services.journal.get(existing.operationId);
         if (now && (now.state === 'succeeded' || now.state === 'failed')) return recorded(now);
         throw abandoned(existing.operationId);
       }
       return send(existing, input.operation, input.requestId);
     }
-    const prepared = prepare(services, input.operation, input.consoleBody, input.operationId);
+    const prepared = await prepare(services, input.operation, input.consoleBody, input.operationId);
     const entry = {
       operationId: input.operationId,
       operator: input.operator,
@@ -264,8 +315,8 @@ export function createIdempotentExecutor(services: Services) {
       bodyHash: sha256Hex(prepared.body),
       clientReference: prepared.clientReference,
     };
-    if (!services.journal.begin(entry)) return run(input);
-    const stored = services.journal.get(input.operationId);
+    if (!(await services.journal.begin(entry))) return run(input);
+    const stored = await services.journal.get(input.operationId);
     if (!stored) throw new Error('journal row vanished');
     return send(stored, input.operation, input.requestId);
   }

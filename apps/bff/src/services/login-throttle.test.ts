@@ -1,29 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { storeEngines } from '../test-support/engines';
 import { createLoginThrottle } from './login-throttle';
 
-describe('login throttle', () => {
-  it('slows guessing across many usernames from one address, and forgets it within the hour', () => {
+describe.each(storeEngines())('login throttle ($name)', (engine) => {
+  it('slows guessing across many usernames from one address, and forgets it within the hour', async () => {
     let at = 1_000_000;
-    const throttle = createLoginThrottle(() => at);
-    for (let i = 0; i < 19; i += 1) throttle.recordFailure(`user${i}`, '203.0.113.9');
-    expect(throttle.retryAfterMs('someone-else', '203.0.113.9')).toBe(0);
-    throttle.recordFailure('user19', '203.0.113.9');
-    expect(throttle.retryAfterMs('someone-else', '203.0.113.9')).toBeGreaterThan(0);
+    const throttle = createLoginThrottle(await engine.open(), () => at);
+    for (let i = 0; i < 19; i += 1) await throttle.recordFailure(`user${i}`, '203.0.113.9');
+    expect(await throttle.retryAfterMs('someone-else', '203.0.113.9')).toBe(0);
+    await throttle.recordFailure('user19', '203.0.113.9');
+    expect(await throttle.retryAfterMs('someone-else', '203.0.113.9')).toBeGreaterThan(0);
     // Another address is not affected.
-    expect(throttle.retryAfterMs('someone-else', '198.51.100.7')).toBe(0);
+    expect(await throttle.retryAfterMs('someone-else', '198.51.100.7')).toBe(0);
     // A success with one known account does not clear the address's count.
-    throttle.recordSuccess('user0', '203.0.113.9');
-    expect(throttle.retryAfterMs('someone-else', '203.0.113.9')).toBeGreaterThan(0);
+    await throttle.recordSuccess('user0', '203.0.113.9');
+    expect(await throttle.retryAfterMs('someone-else', '203.0.113.9')).toBeGreaterThan(0);
     at += 60 * 60_000 + 1;
-    expect(throttle.retryAfterMs('someone-else', '203.0.113.9')).toBe(0);
+    expect(await throttle.retryAfterMs('someone-else', '203.0.113.9')).toBe(0);
   });
 
-  it('never locks a pair for longer than 15 minutes, however many failures', () => {
+  it('never locks a pair for longer than 15 minutes, however many failures', async () => {
     let at = 0;
-    const throttle = createLoginThrottle(() => at);
-    for (let i = 0; i < 200; i += 1) throttle.recordFailure('admin', '203.0.113.9');
-    expect(throttle.retryAfterMs('admin', '203.0.113.9')).toBeLessThanOrEqual(15 * 60_000);
+    const throttle = createLoginThrottle(await engine.open(), () => at);
+    for (let i = 0; i < 200; i += 1) await throttle.recordFailure('admin', '203.0.113.9');
+    expect(await throttle.retryAfterMs('admin', '203.0.113.9')).toBeLessThanOrEqual(15 * 60_000);
     at += 15 * 60_000;
-    expect(throttle.retryAfterMs('admin', '203.0.113.9')).toBe(0);
+    expect(await throttle.retryAfterMs('admin', '203.0.113.9')).toBe(0);
+  });
+
+  it('counts failures recorded through another instance on the same database (replicas)', async () => {
+    const sql = await engine.open();
+    const a = createLoginThrottle(sql, () => 5_000);
+    const b = createLoginThrottle(sql, () => 5_000);
+    for (let i = 0; i < 5; i += 1) await (i % 2 === 0 ? a : b).recordFailure('admin', '192.0.2.1');
+    expect(await a.retryAfterMs('admin', '192.0.2.1')).toBeGreaterThan(0);
+    expect(await b.retryAfterMs('admin', '192.0.2.1')).toBeGreaterThan(0);
+  });
+
+  it('keys a username with a NUL byte as storable text', async () => {
+    const throttle = createLoginThrottle(await engine.open(), () => 1);
+    await throttle.recordFailure('ad\u0000min', '192.0.2.2');
+    expect(await throttle.retryAfterMs('ad\u0000min', '192.0.2.2')).toBe(0);
   });
 });

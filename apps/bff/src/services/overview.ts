@@ -150,7 +150,7 @@ export async function treasuryOverview(
       throw error;
     }
   });
-  const labelOf = new Map(labels.list().map((l) => [l.walletId, l.label]));
+  const labelOf = new Map((await labels.list()).map((l) => [l.walletId, l.label]));
   const read_ = balances.filter((b): b is Balance[] => b !== null);
   const outgoing = pending.items
     .filter(isOutgoing)

@@ -59,7 +59,7 @@ export async function proxyOperation(
   } catch (error) {
     if (error instanceof OutcomeUnknownError) {
       if (action) {
-        services.logs.audit({
+        await services.logs.audit({
           at: services.now(),
           operator: input.operator,
           action,
@@ -84,7 +84,7 @@ export async function proxyOperation(
     throw error;
   }
   if (action) {
-    services.logs.audit({
+    await services.logs.audit({
       at: services.now(),
       operator: input.operator,
       action,

@@ -67,20 +67,20 @@ export async function reconcileWithdrawal(
 }
 
 /** Journals a withdrawal the upstream turned out to have, and audits how it was found. */
-export function recordFound(
+export async function recordFound(
   services: Services,
   entry: JournalEntry,
   found: Extract<Reconciliation, { kind: 'found' }>,
   detail: string,
-): void {
-  services.journal.finish(entry.operationId, {
+): Promise<void> {
+  await services.journal.finish(entry.operationId, {
     state: 'succeeded',
     status: 201,
     response: found.body,
     upstreamRequestId: found.requestId,
     correlationId: found.correlationId,
   });
-  services.logs.audit({
+  await services.logs.audit({
     at: services.now(),
     operator: entry.operator,
     action: 'transaction.create',

@@ -55,7 +55,7 @@ export async function callSandbox(
     if (error instanceof HttpError) throw error;
     throw new HttpError('UPSTREAM_UNAVAILABLE', 'The sandbox control plane did not answer.');
   } finally {
-    services.logs.audit({
+    await services.logs.audit({
       at: services.now(),
       operator: input.operator,
       action: input.action,

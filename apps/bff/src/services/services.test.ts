@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptRecord } from '@settlement/client';
 import { createLogger } from '../logger';
 import { migrate } from '../store/db';
+import { sqliteSql } from '../store/sqlite-sql';
 import { createLogStore } from '../store/logs';
 import { recordAttempts } from './services';
 
@@ -27,7 +28,7 @@ function attempt(overrides: Partial<AttemptRecord>): AttemptRecord {
 }
 
 describe('recordAttempts', () => {
-  it('logs a plain first-attempt answer at debug, a retry, 5xx or error at info, and keeps every row', () => {
+  it('logs a plain first-attempt answer at debug, a retry, 5xx or error at info, and keeps every row', async () => {
     const lines: { level: number; status: number | null; path: string }[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -38,7 +39,7 @@ describe('recordAttempts', () => {
     });
     const db = new Database(':memory:');
     migrate(db);
-    const logs = createLogStore(db, () => undefined);
+    const logs = createLogStore(sqliteSql(db), () => undefined);
     const record = recordAttempts(
       { logs, logger: createLogger('debug', sink), now: () => 1 },
       { operator: 'support', operation: 'listTransactions', operationId: null },
@@ -54,6 +55,6 @@ describe('recordAttempts', () => {
       [30, null],
     ]);
     expect(lines[0]?.path).toBe('/api/v1/transactions');
-    expect(logs.recentRequests(10)).toHaveLength(4);
+    expect(await logs.recentRequests(10)).toHaveLength(4);
   });
 });

@@ -65,18 +65,18 @@ async function search(q: string): Promise<SupportSearchResult> {
   return SupportSearchResultSchema.parse(response.json);
 }
 
-function row(sql: string, ...params: unknown[]): Record<string, string> {
-  bff.bff.services.logs.flush();
+async function row(sql: string, ...params: unknown[]): Promise<Record<string, string>> {
+  await bff.bff.services.logs.flush();
   return bff.db.prepare(sql).get(...params) as Record<string, string>;
 }
 
 describe('support search', () => {
   it('finds the withdrawal by every kind of identifier, with its events, upstream calls and operator actions', async () => {
-    const event = row(
+    const event = await row(
       "SELECT id, tx_hash FROM events WHERE transaction_id = ? AND type = 'transaction.confirmed'",
       created.id,
     );
-    const call = row(
+    const call = await row(
       "SELECT request_id_sent, idempotency_key FROM request_log WHERE operation_id = 'search-wd-1'",
     );
     const identifiers: [string, string][] = [

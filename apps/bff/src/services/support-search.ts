@@ -92,7 +92,7 @@ export async function gatherSupport(
   }
 
   // Local stores first: cheap and they tell us what q is.
-  const events = store.search(q);
+  const events = await store.search(q);
   for (const event of events) {
     if (event.id === q) matched.add('eventId');
     if (event.correlationId === q) matched.add('correlationId');
@@ -101,7 +101,7 @@ export async function gatherSupport(
     if (event.walletId === q) matched.add('walletId');
     if (event.accountId === q) matched.add('accountId');
   }
-  const requests = services.logs.findRequests(q);
+  const requests = await services.logs.findRequests(q);
   for (const call of requests) {
     if (call.upstreamRequestId === q) matched.add('requestId');
     if (call.requestIdSent === q) matched.add('x-request-id');
@@ -109,8 +109,8 @@ export async function gatherSupport(
     if (call.idempotencyKey === q) matched.add('idempotencyKey');
     if (call.operationId === q) matched.add('operationId');
   }
-  const audit = services.logs.findAudit(q);
-  const journal = services.journal.search(q);
+  const audit = await services.logs.findAudit(q);
+  const journal = await services.journal.search(q);
   for (const entry of journal) {
     if (entry.operationId === q) matched.add('operationId');
     if (entry.idempotencyKey === q) matched.add('idempotencyKey');
@@ -175,12 +175,16 @@ export async function gatherSupport(
   const correlationIds = new Set(
     allTransactions.map((t) => t.correlationId).filter((c): c is string => typeof c === 'string'),
   );
-  const moreEvents = store.forTransactions(allTransactions.map((t) => t.id));
-  const moreRequests = [...correlationIds].flatMap((c) => services.logs.findRequests(c));
-  const moreAudit = [
-    ...[...correlationIds].flatMap((c) => services.logs.findAudit(c)),
-    ...allTransactions.flatMap((t) => services.logs.findAudit(t.id)),
-  ];
+  const moreEvents = await store.forTransactions(allTransactions.map((t) => t.id));
+  const moreRequests = (
+    await Promise.all([...correlationIds].map((c) => services.logs.findRequests(c)))
+  ).flat();
+  const moreAudit = (
+    await Promise.all([
+      ...[...correlationIds].map((c) => services.logs.findAudit(c)),
+      ...allTransactions.map((t) => services.logs.findAudit(t.id)),
+    ])
+  ).flat();
 
   const allEvents = uniqueBy([...events, ...moreEvents], (e) => e.id).sort(
     (a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.seq - b.seq,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS, openDb, type Db } from './db';
+import { migrate, MIGRATIONS, openSqliteFile as openDb, type Db } from './db';
 
 /**
  * The BFF's runner before @settlement/sqlite (commit 4c587f5), verbatim: the applied count in

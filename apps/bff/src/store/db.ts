@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate as runMigrations, type Migration } from '@settlement/sqlite';
 import Database from 'better-sqlite3';
+import type { Sql } from './sql';
+import { sqliteSql } from './sqlite-sql';
 
 export type Db = Database.Database;
 
@@ -313,6 +315,21 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX saved_views_shared ON saved_views(visibility, subject);
   `,
   },
+  // Login throttling moved from process memory to the database (shared by replicas).
+  {
+    name: '009-login-failures',
+    sql: `
+  CREATE TABLE login_failures (
+    scope TEXT NOT NULL CHECK (scope IN ('pair', 'address')),
+    key TEXT NOT NULL,
+    failures INTEGER NOT NULL,
+    locked_until INTEGER NOT NULL,
+    last_failure_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX login_failures_age ON login_failures(scope, last_failure_at);
+  `,
+  },
 ];
 
 /** Brings the database up to date; databases from the first runner (user_version) adopt it. */
@@ -337,8 +354,8 @@ function adoptUserVersion(db: Db, migrations: readonly Migration[]): string[] {
   return migrations.slice(0, applied).map((migration) => migration.name);
 }
 
-/** $DATA_DIR/bff/bff.db with WAL and synchronous=NORMAL, migrated. */
-export function openDb(file: string): Db {
+/** $DATA_DIR/bff/bff.db with WAL and synchronous=NORMAL, migrated (the raw connection). */
+export function openSqliteFile(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -347,4 +364,9 @@ export function openDb(file: string): Db {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
+}
+
+/** The stores' door to $DATA_DIR/bff/bff.db. */
+export function openDb(file: string): Sql {
+  return sqliteSql(openSqliteFile(file));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NormalizedEvent } from '@settlement/protocol';
-import type { Db } from './db';
+import { jsonText, placeholders, type Sql } from './sql';
 
 /** One stored business event as the relay and support search see it. */
 export type StoredEvent = {
@@ -59,45 +59,54 @@ function field(data: Record<string, unknown>, key: string): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-export type EventStore = ReturnType<typeof createEventStore>;
+const SeqSchema = z.object({ seq: z.number().int() });
+const LatestSchema = z.object({ id: z.string(), upstream_sequence: z.number().int().nullable() });
+const CountSchema = z.object({ n: z.number().int() });
+
+export type EventStore = {
+  /** Stores a business event once (insert-if-absent by id): the stored row, or null for a duplicate. */
+  add(event: NormalizedEvent): Promise<StoredEvent | null>;
+  /** Stores a batch in one transaction; returns the new rows in order (no duplicates). */
+  addMany(batch: readonly NormalizedEvent[]): Promise<StoredEvent[]>;
+  /**
+   * Where the upstream stream resumes, derived from what is stored (so it is committed with
+   * the event itself): the newest event's sequence (topic envelope), else its id (MVP).
+   */
+  resumePosition(): Promise<string | null>;
+  /** Local position of an event id (for browser replay), or null when unknown. */
+  seqOf(id: string): Promise<number | null>;
+  /** The stored event of this id (a NOTIFY carries only the id), or null. */
+  byId(id: string): Promise<StoredEvent | null>;
+  /** Up to `limit` events after local position `seq`, in position order. */
+  after(seq: number, limit: number): Promise<StoredEvent[]>;
+  /** The newest local position, 0 when empty (where a replica starts following). */
+  lastPosition(): Promise<number>;
+  rejected(reason: string, detail: string, raw: unknown): Promise<void>;
+  rejectedCount(): Promise<number>;
+  search(q: string): Promise<StoredEvent[]>;
+  forTransactions(ids: string[]): Promise<StoredEvent[]>;
+  /** Retention: events and rejected frames older than `before`. */
+  prune(before: number): Promise<number>;
+};
+
+/**
+ * PostgreSQL: event writers take this transaction-scoped advisory lock, so positions commit in
+ * the order they are assigned and a reader following `after(position)` never skips a row that
+ * an overlapping writer (an old leader still finishing) commits late.
+ */
+const EVENT_WRITE_LOCK = 0x65766e74;
 
 /** The relay's durable store: each event once; the resume position committed with it. */
-export function createEventStore(db: Db, now: () => number = Date.now) {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO events (id, type, occurred_at, correlation_id, upstream_sequence, org_id,
-       transaction_id, wallet_id, account_id, tx_hash, client_reference, data, raw, received_at)
-     VALUES (@id, @type, @occurredAt, @correlationId, @sequence, @orgId, @transactionId, @walletId,
-       @accountId, @txHash, @clientReference, @data, @raw, @receivedAt)`,
-  );
-  const fillSequence = db.prepare(
-    'UPDATE events SET upstream_sequence = ? WHERE id = ? AND upstream_sequence IS NULL',
-  );
-  const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM events WHERE id = ?');
-  const latest = db.prepare<[], { id: string; upstream_sequence: number | null }>(
-    'SELECT id, upstream_sequence FROM events ORDER BY seq DESC LIMIT 1',
-  );
-  const after = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
-  const insertRejected = db.prepare(
-    'INSERT INTO rejected_events (reason, detail, raw, received_at) VALUES (?, ?, ?, ?)',
-  );
-  const search = db.prepare(
-    `SELECT * FROM events WHERE id = @q OR correlation_id = @q OR transaction_id = @q OR wallet_id = @q
-       OR account_id = @q OR tx_hash = @q OR client_reference = @q
-       OR json_extract(data, '$.sourceTransactionId') = @q
-       OR json_extract(data, '$.destinationTransactionId') = @q
-       OR json_extract(data, '$.requestId') = @q
-       OR json_extract(data, '$.idempotencyKey') = @q
-       OR json_extract(data, '$.toAddress') = @q OR json_extract(data, '$.fromAddress') = @q
-       OR json_extract(data, '$.address') = @q
-     ORDER BY occurred_at, seq LIMIT 500`,
-  );
-  const byTransactions = db.prepare(
-    `SELECT * FROM events WHERE transaction_id IN (SELECT value FROM json_each(?))
-     ORDER BY occurred_at, seq LIMIT 500`,
-  );
+export function createEventStore(db: Sql, now: () => number = Date.now): EventStore {
+  const fields = (name: string) => jsonText(db, 'data', name);
+  const SEARCH = `SELECT * FROM events WHERE id = ? OR correlation_id = ? OR transaction_id = ?
+       OR wallet_id = ? OR account_id = ? OR tx_hash = ? OR client_reference = ?
+       OR ${fields('sourceTransactionId')} = ? OR ${fields('destinationTransactionId')} = ?
+       OR ${fields('requestId')} = ? OR ${fields('idempotencyKey')} = ?
+       OR ${fields('toAddress')} = ? OR ${fields('fromAddress')} = ? OR ${fields('address')} = ?
+     ORDER BY occurred_at, seq LIMIT 500`;
 
-  /** Stores a business event once. Returns the stored row when new, null for a duplicate. */
-  function addOne(event: NormalizedEvent): StoredEvent | null {
+  async function addOne(tx: Sql, event: NormalizedEvent): Promise<StoredEvent | null> {
     const { data } = event;
     const row = {
       id: event.id,
@@ -111,63 +120,119 @@ export function createEventStore(db: Db, now: () => number = Date.now) {
       accountId: field(data, 'accountId'),
       txHash: field(data, 'txHash'),
     };
-    const result = insert.run({
-      ...row,
-      clientReference: field(data, 'clientReference'),
-      data: JSON.stringify(data),
-      raw: JSON.stringify(event.raw),
-      receivedAt: now(),
-    });
-    if (result.changes === 0) {
+    const inserted = await tx.get(
+      `INSERT INTO events (id, type, occurred_at, correlation_id, upstream_sequence, org_id,
+         transaction_id, wallet_id, account_id, tx_hash, client_reference, data, raw, received_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO NOTHING RETURNING seq`,
+      [
+        row.id,
+        row.type,
+        row.occurredAt,
+        row.correlationId,
+        row.sequence,
+        row.orgId,
+        row.transactionId,
+        row.walletId,
+        row.accountId,
+        row.txHash,
+        field(data, 'clientReference'),
+        JSON.stringify(data),
+        JSON.stringify(event.raw),
+        now(),
+      ],
+    );
+    if (inserted === undefined) {
       // A redelivery in the topic envelope may carry the sequence the first frame lacked.
-      if (event.sequence !== null) fillSequence.run(event.sequence, event.id);
+      if (event.sequence !== null) {
+        await tx.run(
+          'UPDATE events SET upstream_sequence = ? WHERE id = ? AND upstream_sequence IS NULL',
+          [event.sequence, event.id],
+        );
+      }
       return null;
     }
     // The row as written (no read-back): the values are the ones just bound.
-    return { seq: Number(result.lastInsertRowid), ...row, data, raw: event.raw };
+    return { seq: SeqSchema.parse(inserted).seq, ...row, data, raw: event.raw };
   }
 
-  return {
-    add: db.transaction(addOne),
-    /** Stores a batch in one transaction; returns the new rows in order (no duplicates). */
-    addMany: db.transaction((batch: readonly NormalizedEvent[]): StoredEvent[] => {
-      const stored: StoredEvent[] = [];
-      for (const event of batch) {
-        const row = addOne(event);
-        if (row) stored.push(row);
+  const writing = <T>(fn: (tx: Sql) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      if (tx.dialect === 'postgres') {
+        await tx.all('SELECT pg_advisory_xact_lock(?)', [EVENT_WRITE_LOCK]);
       }
-      return stored;
-    }),
-    /**
-     * Where the upstream stream resumes, derived from what is stored (so it is committed with
-     * the event itself): the newest event's sequence (topic envelope), else its id (MVP).
-     */
-    resumePosition: (): string | null => {
+      return fn(tx);
+    });
+
+  return {
+    add: (event) => writing((tx) => addOne(tx, event)),
+    addMany: (batch) =>
+      writing(async (tx) => {
+        const stored: StoredEvent[] = [];
+        for (const event of batch) {
+          const row = await addOne(tx, event);
+          if (row) stored.push(row);
+        }
+        return stored;
+      }),
+    async resumePosition() {
       // The newest stored event decides: its sequence when the upstream gave one (topic
       // envelope, possibly filled in by a later redelivery), else its id (MVP envelope). A
       // sequence kept from an earlier envelope setting is never used once newer events lack it.
-      const newest = latest.get();
-      if (!newest) return null;
+      const row = await db.get(
+        'SELECT id, upstream_sequence FROM events ORDER BY seq DESC LIMIT 1',
+      );
+      if (row === undefined) return null;
+      const newest = LatestSchema.parse(row);
       return newest.upstream_sequence === null ? newest.id : String(newest.upstream_sequence);
     },
-    /** Local position of an event id (for browser replay), or null when unknown. */
-    seqOf: (id: string): number | null => seqOf.get(id)?.seq ?? null,
-    after: (seq: number, limit: number): StoredEvent[] => after.all(seq, limit).map(toStored),
-    rejected(reason: string, detail: string, raw: unknown): void {
-      const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
-      insertRejected.run(reason, detail.slice(0, 1000), text.slice(0, 64 * 1024), now());
+    async seqOf(id) {
+      const row = await db.get('SELECT seq FROM events WHERE id = ?', [id]);
+      return row === undefined ? null : SeqSchema.parse(row).seq;
     },
-    rejectedCount: (): number =>
-      (db.prepare('SELECT COUNT(*) AS n FROM rejected_events').get() as { n: number }).n,
-    search: (q: string): StoredEvent[] => search.all({ q }).map(toStored),
-    forTransactions: (ids: string[]): StoredEvent[] =>
-      ids.length === 0 ? [] : byTransactions.all(JSON.stringify(ids)).map(toStored),
-    /** Retention: events and rejected frames older than `before`. */
-    prune: db.transaction((before: number) => {
-      return (
-        db.prepare('DELETE FROM events WHERE received_at < ?').run(before).changes +
-        db.prepare('DELETE FROM rejected_events WHERE received_at < ?').run(before).changes
+    async byId(id) {
+      const row = await db.get('SELECT * FROM events WHERE id = ?', [id]);
+      return row === undefined ? null : toStored(row);
+    },
+    after: async (seq, limit) =>
+      (await db.all('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?', [seq, limit])).map(
+        toStored,
+      ),
+    async lastPosition() {
+      const row = await db.get('SELECT seq FROM events ORDER BY seq DESC LIMIT 1');
+      return row === undefined ? 0 : SeqSchema.parse(row).seq;
+    },
+    async rejected(reason, detail, raw) {
+      const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
+      await db.run(
+        'INSERT INTO rejected_events (reason, detail, raw, received_at) VALUES (?, ?, ?, ?)',
+        [reason, detail.slice(0, 1000), text.slice(0, 64 * 1024), now()],
       );
-    }),
+    },
+    rejectedCount: async () =>
+      CountSchema.parse(await db.get('SELECT COUNT(*) AS n FROM rejected_events')).n,
+    search: async (q) =>
+      (
+        await db.all(
+          SEARCH,
+          Array.from({ length: 14 }, () => q),
+        )
+      ).map(toStored),
+    forTransactions: async (ids) =>
+      ids.length === 0
+        ? []
+        : (
+            await db.all(
+              `SELECT * FROM events WHERE transaction_id IN (${placeholders(ids.length)})
+               ORDER BY occurred_at, seq LIMIT 500`,
+              ids,
+            )
+          ).map(toStored),
+    prune: (before) =>
+      db.transaction(
+        async (tx) =>
+          (await tx.run('DELETE FROM events WHERE received_at < ?', [before])) +
+          (await tx.run('DELETE FROM rejected_events WHERE received_at < ?', [before])),
+      ),
   };
 }

@@ -1,15 +1,12 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from './db';
+import { storeEngines, type Engine } from '../test-support/engines';
 import { createJournalStore } from './journal';
 
-function open() {
-  const db = new Database(':memory:');
-  migrate(db);
+async function open(engine: Engine) {
   let clock = 1_000;
-  const journal = createJournalStore(db, () => clock);
+  const journal = createJournalStore(await engine.open(), () => clock);
   const tick = () => (clock += 1);
-  journal.begin({
+  await journal.begin({
     operationId: 'op-1',
     operator: 'treasury',
     operation: 'transactions.create',
@@ -21,9 +18,9 @@ function open() {
     bodyHash: 'body-hash',
     clientReference: 'ref-1',
   });
-  const lose = () => {
+  const lose = async () => {
     tick();
-    journal.finish('op-1', {
+    await journal.finish('op-1', {
       state: 'unknown',
       status: 503,
       response: null,
@@ -34,42 +31,42 @@ function open() {
   return { journal, tick, lose };
 }
 
-describe('journal abandon', () => {
-  it('abandons an unknown outcome seen unchanged, and then never marks it pending again', () => {
-    const { journal, tick, lose } = open();
-    lose();
-    const seen = journal.get('op-1');
+describe.each(storeEngines())('journal abandon ($name)', (engine) => {
+  it('abandons an unknown outcome seen unchanged, and then never marks it pending again', async () => {
+    const { journal, tick, lose } = await open(engine);
+    await lose();
+    const seen = await journal.get('op-1');
     tick();
-    expect(journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(true);
-    expect(journal.get('op-1')?.state).toBe('abandoned');
-    expect(journal.markPending('op-1')).toBe(false);
-    expect(journal.get('op-1')?.state).toBe('abandoned');
+    expect(await journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(true);
+    expect((await journal.get('op-1'))?.state).toBe('abandoned');
+    expect(await journal.markPending('op-1')).toBe(false);
+    expect((await journal.get('op-1'))?.state).toBe('abandoned');
   });
 
-  it('refuses to abandon a row that changed since it was read (a retry got there first)', () => {
-    const { journal, tick, lose } = open();
-    lose();
-    const seen = journal.get('op-1');
+  it('refuses to abandon a row that changed since it was read (a retry got there first)', async () => {
+    const { journal, tick, lose } = await open(engine);
+    await lose();
+    const seen = await journal.get('op-1');
     tick();
-    expect(journal.markPending('op-1')).toBe(true);
-    expect(journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(false);
-    lose();
-    expect(journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(false);
-    expect(journal.get('op-1')?.state).toBe('unknown');
+    expect(await journal.markPending('op-1')).toBe(true);
+    expect(await journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(false);
+    await lose();
+    expect(await journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(false);
+    expect((await journal.get('op-1'))?.state).toBe('unknown');
   });
 
-  it('never abandons a pending or settled operation', () => {
-    const { journal } = open();
-    const pending = journal.get('op-1');
-    expect(journal.abandon('op-1', pending?.updatedAt ?? 0)).toBe(false);
-    journal.finish('op-1', {
+  it('never abandons a pending or settled operation', async () => {
+    const { journal } = await open(engine);
+    const pending = await journal.get('op-1');
+    expect(await journal.abandon('op-1', pending?.updatedAt ?? 0)).toBe(false);
+    await journal.finish('op-1', {
       state: 'succeeded',
       status: 201,
       response: new Uint8Array(),
       upstreamRequestId: null,
       correlationId: null,
     });
-    expect(journal.abandon('op-1', journal.get('op-1')?.updatedAt ?? 0)).toBe(false);
-    expect(journal.markPending('op-1')).toBe(false);
+    expect(await journal.abandon('op-1', (await journal.get('op-1'))?.updatedAt ?? 0)).toBe(false);
+    expect(await journal.markPending('op-1')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { OperationStateSchema, type OperationState } from '@settlement/protocol';
 import { z } from 'zod';
-import type { Db } from './db';
+import type { Sql } from './sql';
 
 type JournalState = OperationState;
 
@@ -92,83 +92,97 @@ export type Outcome = {
   correlationId: string | null;
 };
 
-export type JournalStore = ReturnType<typeof createJournalStore>;
+export type JournalStore = {
+  get(operationId: string): Promise<JournalEntry | null>;
+  /**
+   * Claims the operation id with a pending row (one atomic insert-if-absent, so of two
+   * replicas only one claims it); false when the operation id already exists.
+   */
+  begin(entry: NewJournalEntry): Promise<boolean>;
+  /** Marks an open outcome as being sent again; false when it is no longer open. */
+  markPending(operationId: string): Promise<boolean>;
+  /**
+   * Marks an unknown outcome abandoned; false when its row changed since `seenUpdatedAt`
+   * (a retry or a reconciliation got there first).
+   */
+  abandon(operationId: string, seenUpdatedAt: number): Promise<boolean>;
+  finish(operationId: string, outcome: Outcome): Promise<void>;
+  search(q: string): Promise<JournalEntry[]>;
+  /** Completed entries older than the idempotency window are of no further use. */
+  pruneBefore(at: number): Promise<number>;
+};
 
-export function createJournalStore(db: Db, now: () => number = Date.now) {
-  const select = db.prepare('SELECT * FROM journal WHERE operation_id = ?');
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO journal (operation_id, operator, operation, idempotency_key, method, path,
-       request_hash, body, body_hash, client_reference, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-  );
-  // Only an open outcome may be sent again: an abandoned operation never is, even when a retry
-  // and the abandon race (SQLite serializes the two updates; the second one changes nothing).
-  const setPending = db.prepare(
-    `UPDATE journal SET state = 'pending', updated_at = ?
-       WHERE operation_id = ? AND state IN ('pending', 'unknown')`,
-  );
-  // Abandons the row only if nobody touched it since it was read for reconciliation.
-  const setAbandoned = db.prepare(
-    `UPDATE journal SET state = 'abandoned', updated_at = ?
-       WHERE operation_id = ? AND state = 'unknown' AND updated_at = ?`,
-  );
-  const finish = db.prepare(
-    `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
-       correlation_id = ?, updated_at = ? WHERE operation_id = ?`,
-  );
-  const search = db.prepare(
-    `SELECT * FROM journal WHERE idempotency_key = ? OR client_reference = ? OR operation_id = ?
-       OR upstream_request_id = ? OR correlation_id = ? ORDER BY created_at LIMIT 50`,
-  );
-  const prune = db.prepare('DELETE FROM journal WHERE created_at < ?');
-
+export function createJournalStore(db: Sql, now: () => number = Date.now): JournalStore {
   return {
-    get: (operationId: string) => toEntry(select.get(operationId)),
-    /** Inserts a pending row; false when the operation id already exists. */
-    begin(entry: NewJournalEntry): boolean {
+    get: async (operationId) =>
+      toEntry(await db.get('SELECT * FROM journal WHERE operation_id = ?', [operationId])),
+    async begin(entry) {
       const at = now();
-      const result = insert.run(
-        entry.operationId,
-        entry.operator,
-        entry.operation,
-        entry.idempotencyKey,
-        entry.method,
-        entry.path,
-        entry.requestHash,
-        Buffer.from(entry.body),
-        entry.bodyHash,
-        entry.clientReference,
-        at,
-        at,
+      const changes = await db.run(
+        `INSERT INTO journal (operation_id, operator, operation, idempotency_key, method, path,
+           request_hash, body, body_hash, client_reference, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+         ON CONFLICT (operation_id) DO NOTHING`,
+        [
+          entry.operationId,
+          entry.operator,
+          entry.operation,
+          entry.idempotencyKey,
+          entry.method,
+          entry.path,
+          entry.requestHash,
+          entry.body,
+          entry.bodyHash,
+          entry.clientReference,
+          at,
+          at,
+        ],
       );
-      return result.changes > 0;
+      return changes > 0;
     },
-    /** Marks an open outcome as being sent again; false when it is no longer open. */
-    markPending: (operationId: string): boolean => setPending.run(now(), operationId).changes > 0,
-    /**
-     * Marks an unknown outcome abandoned; false when its row changed since `seenUpdatedAt`
-     * (a retry or a reconciliation got there first).
-     */
-    abandon: (operationId: string, seenUpdatedAt: number): boolean =>
-      setAbandoned.run(now(), operationId, seenUpdatedAt).changes > 0,
-    finish(operationId: string, outcome: Outcome): void {
-      finish.run(
-        outcome.state,
-        outcome.status,
-        outcome.response ? Buffer.from(outcome.response) : null,
-        outcome.upstreamRequestId,
-        outcome.correlationId,
-        now(),
-        operationId,
+    // Only an open outcome may be sent again: an abandoned operation never is, even when a
+    // retry and the abandon race (the conditional update lets exactly one of them win).
+    markPending: async (operationId) =>
+      (await db.run(
+        `UPDATE journal SET state = 'pending', updated_at = ?
+           WHERE operation_id = ? AND state IN ('pending', 'unknown')`,
+        [now(), operationId],
+      )) > 0,
+    // Abandons the row only if nobody touched it since it was read for reconciliation.
+    abandon: async (operationId, seenUpdatedAt) =>
+      (await db.run(
+        `UPDATE journal SET state = 'abandoned', updated_at = ?
+           WHERE operation_id = ? AND state = 'unknown' AND updated_at = ?`,
+        [now(), operationId, seenUpdatedAt],
+      )) > 0,
+    async finish(operationId, outcome) {
+      await db.run(
+        `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
+           correlation_id = ?, updated_at = ? WHERE operation_id = ?`,
+        [
+          outcome.state,
+          outcome.status,
+          outcome.response,
+          outcome.upstreamRequestId,
+          outcome.correlationId,
+          now(),
+          operationId,
+        ],
       );
     },
-    search: (q: string) =>
-      search.all(q, q, q, q, q).map((row) => {
+    search: async (q) =>
+      (
+        await db.all(
+          `SELECT * FROM journal WHERE idempotency_key = ? OR client_reference = ?
+             OR operation_id = ? OR upstream_request_id = ? OR correlation_id = ?
+           ORDER BY created_at LIMIT 50`,
+          [q, q, q, q, q],
+        )
+      ).map((row) => {
         const entry = toEntry(row);
         if (!entry) throw new Error('unreachable');
         return entry;
       }),
-    /** Completed entries older than the idempotency window are of no further use. */
-    pruneBefore: (at: number) => prune.run(at).changes,
+    pruneBefore: (at) => db.run('DELETE FROM journal WHERE created_at < ?', [at]),
   };
 }

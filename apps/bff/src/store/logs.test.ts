@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { migrate } from './db';
+import { z } from 'zod';
+import { storeEngines, type Engine } from '../test-support/engines';
 import { createLogStore, type RequestLogEntry } from './logs';
 
 function entry(requestIdSent: string): RequestLogEntry {
@@ -30,66 +30,78 @@ function entry(requestIdSent: string): RequestLogEntry {
   };
 }
 
-function open() {
-  const db = new Database(':memory:');
-  migrate(db);
+async function open(engine: Engine) {
+  const sql = await engine.open();
   const errors: unknown[] = [];
-  const logs = createLogStore(db, (error) => errors.push(error));
-  const count = () =>
-    (db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
-  return { db, logs, errors, count };
+  const logs = createLogStore(sql, (error) => errors.push(error));
+  const count = async () =>
+    z.object({ n: z.number() }).parse(await sql.get('SELECT COUNT(*) AS n FROM request_log')).n;
+  return { sql, logs, errors, count };
 }
 
-describe('request log', () => {
+describe.each(storeEngines())('request log ($name)', (engine) => {
   // The batch timer is driven by hand: no test waits on the wall clock.
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('writes queued rows together once the batch delay has passed, in order', () => {
-    const { logs, count } = open();
+  it('writes queued rows together once the batch delay has passed, in order', async () => {
+    const { logs, count } = await open(engine);
     logs.request(entry('a'));
     logs.request(entry('b'));
     vi.advanceTimersByTime(49);
-    expect(count()).toBe(0);
+    expect(vi.getTimerCount()).toBe(1);
+    expect(await count()).toBe(0);
     vi.advanceTimersByTime(1);
-    expect(count()).toBe(2);
-    expect(logs.recentRequests(10).map((row) => row.requestIdSent)).toEqual(['b', 'a']);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.waitFor(async () => {
+      expect(await count()).toBe(2);
+    });
+    expect((await logs.recentRequests(10)).map((row) => row.requestIdSent)).toEqual(['b', 'a']);
   });
 
-  it('writes at once when 256 rows are queued (bounded queue)', () => {
-    const { logs, count } = open();
+  it('writes at once when 256 rows are queued (bounded queue)', async () => {
+    const { logs, count } = await open(engine);
     for (let i = 0; i < 255; i += 1) logs.request(entry(`r${String(i)}`));
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     logs.request(entry('last'));
-    expect(count()).toBe(256);
+    // The batch timer is gone: the write began without it.
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.waitFor(async () => {
+      expect(await count()).toBe(256);
+    });
   });
 
-  it('flushes queued rows before any read, so a search sees the call just made', () => {
-    const { logs } = open();
+  it('flushes queued rows before any read, so a search sees the call just made', async () => {
+    const { logs } = await open(engine);
     logs.request(entry('c'));
-    expect(logs.findRequests('corr-1').map((row) => row.upstreamRequestId)).toEqual(['up-c']);
+    expect((await logs.findRequests('corr-1')).map((row) => row.upstreamRequestId)).toEqual([
+      'up-c',
+    ]);
   });
 
-  it('reports a deferred write failure instead of throwing out of the timer', () => {
-    const { db, logs, errors, count } = open();
+  it('reports a deferred write failure instead of throwing out of the timer', async () => {
+    const { sql, logs, errors, count } = await open(engine);
     logs.request(entry('d'));
-    db.exec('DROP TABLE request_log');
+    await sql.run('DROP TABLE request_log');
     vi.runOnlyPendingTimers();
-    expect(errors).toHaveLength(1);
-    expect(() => count()).toThrow();
+    await vi.waitFor(() => {
+      expect(errors).toHaveLength(1);
+    });
+    await expect(count()).rejects.toThrow();
   });
 
-  it('drops queued rows quietly once the database is closed', () => {
-    const { db, logs, errors } = open();
+  it('drops queued rows quietly once the database is closed', async () => {
+    const { sql, logs, errors } = await open(engine);
     logs.request(entry('e'));
-    db.close();
+    await sql.close();
     expect(vi.getTimerCount()).toBe(1);
     vi.runOnlyPendingTimers();
     expect(vi.getTimerCount()).toBe(0);
+    await logs.flush();
     expect(errors).toEqual([]);
   });
 });

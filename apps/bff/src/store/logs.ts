@@ -1,4 +1,5 @@
-import type { Db } from './db';
+import { z } from 'zod';
+import type { Sql, SqlParam } from './sql';
 
 export type RequestLogEntry = {
   at: number;
@@ -88,45 +89,51 @@ export type AuditFilter = {
   to?: number | undefined;
 };
 
-type RequestRow = {
-  id: number;
-  at: number;
-  operator: string | null;
-  operation: string;
-  operation_id: string | null;
-  method: string;
-  path: string;
-  attempt: number;
-  status: number | null;
-  duration_ms: number;
-  request_id_sent: string;
-  upstream_request_id: string | null;
-  correlation_id: string | null;
-  idempotency_key: string | null;
-  error: string | null;
-  key_id: string | null;
-  signed_timestamp: string | null;
-  nonce: string | null;
-  body_hash: string | null;
-  upstream_date: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  error_details: string | null;
-};
+const text = z.string().nullable();
+const int = z.number().int();
 
-type AuditRow = {
-  id: number;
-  at: number;
-  operator: string | null;
-  action: AuditAction;
-  outcome: string;
-  operation_id: string | null;
-  idempotency_key: string | null;
-  upstream_request_id: string | null;
-  correlation_id: string | null;
-  resource_id: string | null;
-  detail: string | null;
-};
+const RequestRowSchema = z.object({
+  id: int,
+  at: int,
+  operator: text,
+  operation: z.string(),
+  operation_id: text,
+  method: z.string(),
+  path: z.string(),
+  attempt: int,
+  status: int.nullable(),
+  duration_ms: int,
+  request_id_sent: z.string(),
+  upstream_request_id: text,
+  correlation_id: text,
+  idempotency_key: text,
+  error: text,
+  key_id: text,
+  signed_timestamp: text,
+  nonce: text,
+  body_hash: text,
+  upstream_date: int.nullable(),
+  error_code: text,
+  error_message: text,
+  error_details: text,
+});
+type RequestRow = z.infer<typeof RequestRowSchema>;
+
+const AuditRowSchema = z.object({
+  id: int,
+  at: int,
+  operator: text,
+  // Written only from the AuditAction union above.
+  action: z.custom<AuditAction>((value) => typeof value === 'string'),
+  outcome: z.string(),
+  operation_id: text,
+  idempotency_key: text,
+  upstream_request_id: text,
+  correlation_id: text,
+  resource_id: text,
+  detail: text,
+});
+type AuditRow = z.infer<typeof AuditRowSchema>;
 
 function fromRequestRow(r: RequestRow): RequestLogRow {
   return {
@@ -172,195 +179,270 @@ function fromAuditRow(r: AuditRow): AuditRecord {
   };
 }
 
-function auditParams(snapshotAt: number, filter: AuditFilter) {
-  return {
-    snapshotAt,
-    operator: filter.operator ?? null,
-    action: filter.action ?? null,
-    from: filter.from ?? null,
-    to: filter.to ?? null,
-  };
+/** The audit filter as SQL over `at <= snapshotAt` and the given fields only. */
+function auditWhere(
+  snapshotAt: number,
+  filter: AuditFilter,
+): { where: string; params: SqlParam[] } {
+  const clauses = ['at <= ?'];
+  const params: SqlParam[] = [snapshotAt];
+  if (filter.operator !== undefined) {
+    clauses.push('operator = ?');
+    params.push(filter.operator);
+  }
+  if (filter.action !== undefined) {
+    clauses.push('action = ?');
+    params.push(filter.action);
+  }
+  if (filter.from !== undefined) {
+    clauses.push('at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    clauses.push('at < ?');
+    params.push(filter.to);
+  }
+  return { where: `WHERE ${clauses.join(' AND ')}`, params };
 }
 
+const REQUEST_COLUMNS = `at, operator, operation, operation_id, method, path, attempt, status,
+  duration_ms, request_id_sent, upstream_request_id, correlation_id, idempotency_key, error,
+  key_id, signed_timestamp, nonce, body_hash, upstream_date, error_code, error_message,
+  error_details`;
+
+function requestParams(e: RequestLogEntry): SqlParam[] {
+  return [
+    e.at,
+    e.operator,
+    e.operation,
+    e.operationId,
+    e.method,
+    e.path,
+    e.attempt,
+    e.status,
+    e.durationMs,
+    e.requestIdSent,
+    e.upstreamRequestId,
+    e.correlationId,
+    e.idempotencyKey,
+    e.error,
+    e.keyId,
+    e.signedTimestamp,
+    e.nonce,
+    e.bodyHash,
+    e.upstreamDate,
+    e.errorCode,
+    e.errorMessage,
+    e.errorDetails,
+  ];
+}
+
+const CountSchema = z.object({ n: z.number().int() });
 const FLUSH_DELAY_MS = 50;
 const FLUSH_MAX_ROWS = 256;
 
-export type LogStore = ReturnType<typeof createLogStore>;
+export type LogStore = {
+  /** Queues one upstream attempt (written in batches). */
+  request(entry: RequestLogEntry): void;
+  /** Writes the queued request-log rows now (before reads, and before the database closes). */
+  flush(): Promise<void>;
+  audit(entry: AuditEntry): Promise<void>;
+  findRequests(q: string): Promise<RequestLogRow[]>;
+  findAudit(q: string): Promise<AuditRecord[]>;
+  recentRequests(limit: number): Promise<RequestLogRow[]>;
+  recentAudit(limit: number): Promise<AuditRecord[]>;
+  /** The latest attempt that sent, or was answered with, this request id. */
+  requestById(requestId: string): Promise<RequestLogRow | null>;
+  /** The earliest attempt before row `beforeId` that carried this idempotency key. */
+  firstUseOfKey(idempotencyKey: string, beforeId: number): Promise<RequestLogRow | null>;
+  /** An attempt before row `beforeId` that signed with the same key id and nonce. */
+  earlierNonce(keyId: string, nonce: string, beforeId: number): Promise<RequestLogRow | null>;
+  /** Whether the upstream accepted this key id's signature at least once before row `beforeId`. */
+  keyAcceptedBefore(keyId: string, beforeId: number): Promise<boolean>;
+  /**
+   * One page of the audit log, newest first, as it stood at `snapshotAt` (epoch ms): rows
+   * recorded later never shift the pages. Returns the page and the total matching.
+   */
+  auditPage(input: {
+    snapshotAt: number;
+    filter: AuditFilter;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; items: AuditRecord[] }>;
+  /** Audit rows as of `snapshotAt` after row `afterId`, oldest first (exports walk with it). */
+  auditAfter(input: {
+    snapshotAt: number;
+    filter: AuditFilter;
+    afterId: number;
+    limit: number;
+  }): Promise<AuditRecord[]>;
+  /** Drops rows older than `before` and all but the newest `maxRows` of each log. */
+  prune(before: number, maxRows: number): Promise<number>;
+};
 
 /** Request log (every upstream call) and audit log (every operator action), both bounded. */
 export function createLogStore(
-  db: Db,
+  db: Sql,
   /** A deferred request-log write failed (it runs outside any request, so it cannot throw). */
   onWriteError: (error: unknown, rows: number) => void,
-) {
-  const insertRequest = db.prepare(
-    `INSERT INTO request_log (at, operator, operation, operation_id, method, path, attempt, status,
-       duration_ms, request_id_sent, upstream_request_id, correlation_id, idempotency_key, error,
-       key_id, signed_timestamp, nonce, body_hash, upstream_date, error_code, error_message,
-       error_details)
-     VALUES (@at, @operator, @operation, @operationId, @method, @path, @attempt, @status,
-       @durationMs, @requestIdSent, @upstreamRequestId, @correlationId, @idempotencyKey, @error,
-       @keyId, @signedTimestamp, @nonce, @bodyHash, @upstreamDate, @errorCode, @errorMessage,
-       @errorDetails)`,
-  );
-  const insertAudit = db.prepare(
-    `INSERT INTO audit_log (at, operator, action, outcome, operation_id, idempotency_key,
-       upstream_request_id, correlation_id, resource_id, detail)
-     VALUES (@at, @operator, @action, @outcome, @operationId, @idempotencyKey,
-       @upstreamRequestId, @correlationId, @resourceId, @detail)`,
-  );
-  const findRequests = db.prepare<string[], RequestRow>(
-    `SELECT * FROM request_log WHERE upstream_request_id = ? OR request_id_sent = ?
-       OR correlation_id = ? OR idempotency_key = ? OR operation_id = ? ORDER BY at, id LIMIT 200`,
-  );
-  const findAudit = db.prepare<string[], AuditRow>(
-    `SELECT * FROM audit_log WHERE upstream_request_id = ? OR correlation_id = ?
-       OR idempotency_key = ? OR operation_id = ? OR resource_id = ? ORDER BY at, id LIMIT 200`,
-  );
-  const recentRequests = db.prepare<[number], RequestRow>(
-    'SELECT * FROM request_log ORDER BY id DESC LIMIT ?',
-  );
-  const recentAudit = db.prepare<[number], AuditRow>(
-    'SELECT * FROM audit_log ORDER BY id DESC LIMIT ?',
-  );
-  const byRequestId = db.prepare<[string, string], RequestRow>(
-    `SELECT * FROM request_log WHERE request_id_sent = ? OR upstream_request_id = ?
-     ORDER BY id DESC LIMIT 1`,
-  );
-  const firstUseOfKey = db.prepare<[string, number], RequestRow>(
-    'SELECT * FROM request_log WHERE idempotency_key = ? AND id < ? ORDER BY id LIMIT 1',
-  );
-  const earlierNonce = db.prepare<[string, string, number], RequestRow>(
-    'SELECT * FROM request_log WHERE key_id = ? AND nonce = ? AND id < ? ORDER BY id LIMIT 1',
-  );
-  const acceptedBefore = db.prepare<[string, number], { id: number }>(
-    `SELECT id FROM request_log WHERE key_id = ? AND status IS NOT NULL AND status != 401
-       AND id < ? LIMIT 1`,
-  );
-  const auditWhere = `WHERE at <= @snapshotAt
-      AND (@operator IS NULL OR operator = @operator) AND (@action IS NULL OR action = @action)
-      AND (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)`;
-  const auditCount = db.prepare<Record<string, unknown>, { n: number }>(
-    `SELECT COUNT(*) AS n FROM audit_log ${auditWhere}`,
-  );
-  const auditPage = db.prepare<Record<string, unknown>, AuditRow>(
-    `SELECT * FROM audit_log ${auditWhere} ORDER BY at DESC, id DESC LIMIT @limit OFFSET @offset`,
-  );
-  const auditAfter = db.prepare<Record<string, unknown>, AuditRow>(
-    `SELECT * FROM audit_log ${auditWhere} AND id > @afterId ORDER BY id LIMIT @limit`,
-  );
+): LogStore {
+  const requests = async (text: string, params: SqlParam[]) =>
+    (await db.all(text, params)).map((row) => fromRequestRow(RequestRowSchema.parse(row)));
+  const audits = async (text: string, params: SqlParam[]) =>
+    (await db.all(text, params)).map((row) => fromAuditRow(AuditRowSchema.parse(row)));
 
   // Request-log rows are written in batches, one transaction per FLUSH_DELAY_MS or
-  // FLUSH_MAX_ROWS: each row touches six b-trees, so one WAL commit per upstream attempt cost
+  // FLUSH_MAX_ROWS: each row touches six b-trees, so one commit per upstream attempt cost
   // ~7% of the proxy's CPU. Every read of the store flushes first; shutdown flushes too.
   let pending: RequestLogEntry[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
-  const insertRequests = db.transaction((entries: readonly RequestLogEntry[]) => {
-    for (const entry of entries) insertRequest.run(entry);
-  });
-  const flush = () => {
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
-    if (pending.length === 0) return;
+    if (pending.length === 0) return writing;
     const batch = pending;
     pending = [];
     // A test or shutdown may close the database first: the last rows then have nowhere to go.
-    if (db.open) insertRequests(batch);
+    if (!db.isOpen()) return writing;
+    // One multi-row insert per batch, after the batch before it.
+    const insert = async () => {
+      for (let start = 0; start < batch.length; start += 64) {
+        const slice = batch.slice(start, start + 64);
+        const values = slice.map(() => `(${Array.from({ length: 22 }, () => '?').join(', ')})`);
+        await db.run(
+          `INSERT INTO request_log (${REQUEST_COLUMNS}) VALUES ${values.join(', ')}`,
+          slice.flatMap(requestParams),
+        );
+      }
+    };
+    const written = writing.then(insert, insert);
+    writing = written.catch(() => undefined);
+    return written;
   };
   const flushLater = () => {
     const rows = pending.length;
-    try {
-      flush();
-    } catch (error) {
+    flush().catch((error: unknown) => {
       onWriteError(error, rows);
-    }
+    });
   };
+  const one = (rows: RequestLogRow[]) => rows[0] ?? null;
 
   return {
-    request: (entry: RequestLogEntry): void => {
+    request(entry) {
       pending.push(entry);
       if (pending.length >= FLUSH_MAX_ROWS) flushLater();
       else flushTimer ??= setTimeout(flushLater, FLUSH_DELAY_MS).unref();
     },
-    /** Writes the queued request-log rows now (before reads, and before the database closes). */
     flush,
-    audit: (entry: AuditEntry) => insertAudit.run(entry),
-    findRequests: (q: string) => {
-      flush();
-      return findRequests.all(q, q, q, q, q).map(fromRequestRow);
+    async audit(entry) {
+      await db.run(
+        `INSERT INTO audit_log (at, operator, action, outcome, operation_id, idempotency_key,
+           upstream_request_id, correlation_id, resource_id, detail)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          entry.at,
+          entry.operator,
+          entry.action,
+          entry.outcome,
+          entry.operationId,
+          entry.idempotencyKey,
+          entry.upstreamRequestId,
+          entry.correlationId,
+          entry.resourceId,
+          entry.detail,
+        ],
+      );
     },
-    findAudit: (q: string) => findAudit.all(q, q, q, q, q).map(fromAuditRow),
-    recentRequests: (limit: number) => {
-      flush();
-      return recentRequests.all(limit).map(fromRequestRow);
+    async findRequests(q) {
+      await flush();
+      return requests(
+        `SELECT * FROM request_log WHERE upstream_request_id = ? OR request_id_sent = ?
+           OR correlation_id = ? OR idempotency_key = ? OR operation_id = ?
+         ORDER BY at, id LIMIT 200`,
+        [q, q, q, q, q],
+      );
     },
-    recentAudit: (limit: number) => recentAudit.all(limit).map(fromAuditRow),
-    /** The latest attempt that sent, or was answered with, this request id. */
-    requestById: (requestId: string): RequestLogRow | null => {
-      flush();
-      const row = byRequestId.get(requestId, requestId);
-      return row ? fromRequestRow(row) : null;
+    findAudit: (q) =>
+      audits(
+        `SELECT * FROM audit_log WHERE upstream_request_id = ? OR correlation_id = ?
+           OR idempotency_key = ? OR operation_id = ? OR resource_id = ? ORDER BY at, id LIMIT 200`,
+        [q, q, q, q, q],
+      ),
+    async recentRequests(limit) {
+      await flush();
+      return requests('SELECT * FROM request_log ORDER BY id DESC LIMIT ?', [limit]);
     },
-    /** The earliest attempt before row `beforeId` that carried this idempotency key. */
-    firstUseOfKey: (idempotencyKey: string, beforeId: number): RequestLogRow | null => {
-      flush();
-      const row = firstUseOfKey.get(idempotencyKey, beforeId);
-      return row ? fromRequestRow(row) : null;
+    recentAudit: (limit) => audits('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?', [limit]),
+    async requestById(requestId) {
+      await flush();
+      return one(
+        await requests(
+          `SELECT * FROM request_log WHERE request_id_sent = ? OR upstream_request_id = ?
+           ORDER BY id DESC LIMIT 1`,
+          [requestId, requestId],
+        ),
+      );
     },
-    /** An attempt before row `beforeId` that signed with the same key id and nonce. */
-    earlierNonce: (keyId: string, nonce: string, beforeId: number): RequestLogRow | null => {
-      flush();
-      const row = earlierNonce.get(keyId, nonce, beforeId);
-      return row ? fromRequestRow(row) : null;
+    async firstUseOfKey(idempotencyKey, beforeId) {
+      await flush();
+      return one(
+        await requests(
+          'SELECT * FROM request_log WHERE idempotency_key = ? AND id < ? ORDER BY id LIMIT 1',
+          [idempotencyKey, beforeId],
+        ),
+      );
     },
-    /** Whether the upstream accepted this key id's signature at least once before row `beforeId`. */
-    keyAcceptedBefore: (keyId: string, beforeId: number): boolean => {
-      flush();
-      return acceptedBefore.get(keyId, beforeId) !== undefined;
+    async earlierNonce(keyId, nonce, beforeId) {
+      await flush();
+      return one(
+        await requests(
+          'SELECT * FROM request_log WHERE key_id = ? AND nonce = ? AND id < ? ORDER BY id LIMIT 1',
+          [keyId, nonce, beforeId],
+        ),
+      );
     },
-    /**
-     * One page of the audit log, newest first, as it stood at `snapshotAt` (epoch ms): rows
-     * recorded later never shift the pages. Returns the page and the total matching.
-     */
-    auditPage: (input: {
-      snapshotAt: number;
-      filter: AuditFilter;
-      limit: number;
-      offset: number;
-    }) => {
-      const params = auditParams(input.snapshotAt, input.filter);
-      return {
-        total: auditCount.get(params)?.n ?? 0,
-        items: auditPage
-          .all({ ...params, limit: input.limit, offset: input.offset })
-          .map(fromAuditRow),
-      };
+    async keyAcceptedBefore(keyId, beforeId) {
+      await flush();
+      const row = await db.get(
+        `SELECT id FROM request_log WHERE key_id = ? AND status IS NOT NULL AND status != 401
+           AND id < ? LIMIT 1`,
+        [keyId, beforeId],
+      );
+      return row !== undefined;
     },
-    /** Audit rows as of `snapshotAt` after row `afterId`, oldest first (exports walk with it). */
-    auditAfter: (input: {
-      snapshotAt: number;
-      filter: AuditFilter;
-      afterId: number;
-      limit: number;
-    }) =>
-      auditAfter
-        .all({
-          ...auditParams(input.snapshotAt, input.filter),
-          afterId: input.afterId,
-          limit: input.limit,
-        })
-        .map(fromAuditRow),
-    /** Drops rows older than `before` and all but the newest `maxRows` of each log. */
-    prune: db.transaction((before: number, maxRows: number) => {
-      flush();
-      let removed = 0;
-      for (const table of ['request_log', 'audit_log']) {
-        removed += db.prepare(`DELETE FROM ${table} WHERE at < ?`).run(before).changes;
-        removed += db
-          .prepare(`DELETE FROM ${table} WHERE id <= (SELECT MAX(id) FROM ${table}) - ?`)
-          .run(maxRows).changes;
-      }
-      return removed;
-    }),
+    async auditPage(input) {
+      const { where, params } = auditWhere(input.snapshotAt, input.filter);
+      const total = CountSchema.parse(
+        await db.get(`SELECT COUNT(*) AS n FROM audit_log ${where}`, params),
+      ).n;
+      const items = await audits(
+        `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
+        [...params, input.limit, input.offset],
+      );
+      return { total, items };
+    },
+    auditAfter(input) {
+      const { where, params } = auditWhere(input.snapshotAt, input.filter);
+      return audits(`SELECT * FROM audit_log ${where} AND id > ? ORDER BY id LIMIT ?`, [
+        ...params,
+        input.afterId,
+        input.limit,
+      ]);
+    },
+    async prune(before, maxRows) {
+      await flush();
+      return db.transaction(async (tx) => {
+        let removed = 0;
+        for (const table of ['request_log', 'audit_log']) {
+          removed += await tx.run(`DELETE FROM ${table} WHERE at < ?`, [before]);
+          removed += await tx.run(
+            `DELETE FROM ${table} WHERE id <= (SELECT MAX(id) FROM ${table}) - ?`,
+            [maxRows],
+          );
+        }
+        return removed;
+      });
+    },
   };
 }

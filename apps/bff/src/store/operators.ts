@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { RoleSchema, type Role } from '@settlement/protocol';
-import type { Db } from './db';
+import type { Sql } from './sql';
 
 export type Operator = {
   id: number;
@@ -47,105 +47,135 @@ const COLUMNS = `o.id, o.username, o.role, o.password_hash, o.disabled, o.must_c
   o.created_at, o.last_sign_in_at,
   (SELECT COUNT(*) FROM passkeys p WHERE p.operator_id = o.id) AS passkeys`;
 
-export type OperatorStore = ReturnType<typeof createOperatorStore>;
+const CountSchema = z.object({ n: z.number().int() });
+const UserIdSchema = z.object({ webauthn_user_id: z.string().nullable() });
 
-export function createOperatorStore(db: Db, now: () => number = Date.now) {
-  const byName = db.prepare(`SELECT ${COLUMNS} FROM operators o WHERE o.username = ?`);
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM operators o WHERE o.id = ?`);
-  const all = db.prepare(`SELECT ${COLUMNS} FROM operators o ORDER BY o.username`);
-  const insert = db.prepare(
-    `INSERT INTO operators (username, role, password_hash, must_change_password, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const updatePassword = db.prepare(
-    'UPDATE operators SET password_hash = ?, must_change_password = ?, updated_at = ? WHERE username = ?',
-  );
-  const updateRole = db.prepare('UPDATE operators SET role = ?, updated_at = ? WHERE username = ?');
-  const updateDisabled = db.prepare(
-    'UPDATE operators SET disabled = ?, updated_at = ? WHERE username = ?',
-  );
-  const signedIn = db.prepare('UPDATE operators SET last_sign_in_at = ? WHERE id = ?');
-  const deleteSessions = db.prepare(
-    'DELETE FROM sessions WHERE operator_id = (SELECT id FROM operators WHERE username = ?)',
-  );
-  const enabledAdmins = db.prepare<[], { n: number }>(
-    "SELECT COUNT(*) AS n FROM operators WHERE role = 'admin' AND disabled = 0",
-  );
-  const selectUserId = db.prepare<[number], { webauthn_user_id: string | null }>(
-    'SELECT webauthn_user_id FROM operators WHERE id = ?',
-  );
-  const setUserId = db.prepare(
-    'UPDATE operators SET webauthn_user_id = ? WHERE id = ? AND webauthn_user_id IS NULL',
-  );
+export type OperatorStore = {
+  findByUsername(username: string): Promise<Operator | null>;
+  findById(id: number): Promise<Operator | null>;
+  /** `mustChangePassword`: a one-time password, replaced at the first sign-in. */
+  add(
+    username: string,
+    role: Role,
+    passwordHash: string,
+    options?: { mustChangePassword?: boolean },
+  ): Promise<Operator>;
+  /** Sets a new hash and ends every session of the operator. Returns false when unknown. */
+  resetPassword(
+    username: string,
+    passwordHash: string,
+    options?: { mustChange?: boolean },
+  ): Promise<boolean>;
+  /** The operator's own change: the current session stays, the others end. */
+  changeOwnPassword(
+    operatorId: number,
+    passwordHash: string,
+    keepSessionHash: string,
+  ): Promise<void>;
+  /**
+   * Role and disabled flag in one transaction that keeps an enabled admin: throws
+   * LastAdminError (and changes nothing) when the change would leave none. Disabling ends
+   * every session of the operator at once.
+   */
+  update(username: string, change: { role?: Role; disabled?: boolean }): Promise<void>;
+  enabledAdmins(): Promise<number>;
+  recordSignIn(operatorId: number): Promise<void>;
+  /** A random WebAuthn user handle per operator, made once (never the username). */
+  webauthnUserId(operatorId: number): Promise<string>;
+  list(): Promise<Operator[]>;
+};
 
+const BY_NAME = `SELECT ${COLUMNS} FROM operators o WHERE o.username = ?`;
+const BY_ID = `SELECT ${COLUMNS} FROM operators o WHERE o.id = ?`;
+const UPDATE_PASSWORD =
+  'UPDATE operators SET password_hash = ?, must_change_password = ?, updated_at = ? WHERE username = ?';
+const DELETE_SESSIONS =
+  'DELETE FROM sessions WHERE operator_id = (SELECT id FROM operators WHERE username = ?)';
+const ENABLED_ADMINS = "SELECT COUNT(*) AS n FROM operators WHERE role = 'admin' AND disabled = 0";
+
+export function createOperatorStore(db: Sql, now: () => number = Date.now): OperatorStore {
+  const selectUserId = async (operatorId: number) => {
+    const row = await db.get('SELECT webauthn_user_id FROM operators WHERE id = ?', [operatorId]);
+    return row === undefined ? null : UserIdSchema.parse(row).webauthn_user_id;
+  };
   return {
-    findByUsername: (username: string) => toOperator(byName.get(username)),
-    findById: (id: number) => toOperator(byId.get(id)),
-    /** `mustChangePassword`: a one-time password, replaced at the first sign-in. */
-    add(
-      username: string,
-      role: Role,
-      passwordHash: string,
-      options: { mustChangePassword?: boolean } = {},
-    ): Operator {
+    findByUsername: async (username) => toOperator(await db.get(BY_NAME, [username])),
+    findById: async (id) => toOperator(await db.get(BY_ID, [id])),
+    async add(username, role, passwordHash, options = {}) {
       const at = now();
-      insert.run(username, role, passwordHash, options.mustChangePassword ? 1 : 0, at, at);
-      const added = toOperator(byName.get(username));
+      await db.run(
+        `INSERT INTO operators (username, role, password_hash, must_change_password, created_at,
+           updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+        [username, role, passwordHash, options.mustChangePassword ? 1 : 0, at, at],
+      );
+      const added = toOperator(await db.get(BY_NAME, [username]));
       if (!added) throw new Error(`operator ${username} was not stored`);
       return added;
     },
-    /** Sets a new hash and ends every session of the operator. Returns false when unknown. */
-    resetPassword: db.transaction(
-      (username: string, passwordHash: string, options: { mustChange?: boolean } = {}): boolean => {
+    resetPassword: (username, passwordHash, options = {}) =>
+      db.transaction(async (tx) => {
         const changed =
-          updatePassword.run(passwordHash, options.mustChange ? 1 : 0, now(), username).changes > 0;
-        if (changed) deleteSessions.run(username);
+          (await tx.run(UPDATE_PASSWORD, [
+            passwordHash,
+            options.mustChange ? 1 : 0,
+            now(),
+            username,
+          ])) > 0;
+        if (changed) await tx.run(DELETE_SESSIONS, [username]);
         return changed;
-      },
-    ),
-    /** The operator's own change: the current session stays, the others end. */
-    changeOwnPassword: db.transaction(
-      (operatorId: number, passwordHash: string, keepSessionHash: string): void => {
-        const operator = toOperator(byId.get(operatorId));
+      }),
+    changeOwnPassword: (operatorId, passwordHash, keepSessionHash) =>
+      db.transaction(async (tx) => {
+        const operator = toOperator(await tx.get(BY_ID, [operatorId]));
         if (!operator) return;
-        updatePassword.run(passwordHash, 0, now(), operator.username);
-        db.prepare('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?').run(
+        await tx.run(UPDATE_PASSWORD, [passwordHash, 0, now(), operator.username]);
+        await tx.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
           operatorId,
           keepSessionHash,
-        );
-      },
-    ),
-    /**
-     * Role and disabled flag in one transaction that keeps an enabled admin: throws
-     * LastAdminError (and changes nothing) when the change would leave none. Disabling ends
-     * every session of the operator at once.
-     */
-    update: db.transaction(
-      (username: string, change: { role?: Role; disabled?: boolean }): void => {
-        const at = now();
-        if (change.role !== undefined) updateRole.run(change.role, at, username);
-        if (change.disabled !== undefined) {
-          updateDisabled.run(change.disabled ? 1 : 0, at, username);
-          if (change.disabled) deleteSessions.run(username);
+        ]);
+      }),
+    update: (username, change) =>
+      db.transaction(async (tx) => {
+        // Two replicas demoting the last two admins at once: the admin rows are locked first
+        // (PostgreSQL), so the second change sees the first one's result.
+        if (tx.dialect === 'postgres') {
+          await tx.all("SELECT id FROM operators WHERE role = 'admin' ORDER BY id FOR UPDATE");
         }
-        if ((enabledAdmins.get()?.n ?? 0) === 0) throw new LastAdminError();
-      },
-    ),
-    enabledAdmins: (): number => enabledAdmins.get()?.n ?? 0,
-    recordSignIn(operatorId: number): void {
-      signedIn.run(now(), operatorId);
+        const at = now();
+        if (change.role !== undefined) {
+          await tx.run('UPDATE operators SET role = ?, updated_at = ? WHERE username = ?', [
+            change.role,
+            at,
+            username,
+          ]);
+        }
+        if (change.disabled !== undefined) {
+          await tx.run('UPDATE operators SET disabled = ?, updated_at = ? WHERE username = ?', [
+            change.disabled ? 1 : 0,
+            at,
+            username,
+          ]);
+          if (change.disabled) await tx.run(DELETE_SESSIONS, [username]);
+        }
+        if (CountSchema.parse(await tx.get(ENABLED_ADMINS)).n === 0) throw new LastAdminError();
+      }),
+    enabledAdmins: async () => CountSchema.parse(await db.get(ENABLED_ADMINS)).n,
+    async recordSignIn(operatorId) {
+      await db.run('UPDATE operators SET last_sign_in_at = ? WHERE id = ?', [now(), operatorId]);
     },
-    /** A random WebAuthn user handle per operator, made once (never the username). */
-    webauthnUserId(operatorId: number): string {
-      const existing = selectUserId.get(operatorId)?.webauthn_user_id;
+    async webauthnUserId(operatorId) {
+      const existing = await selectUserId(operatorId);
       if (existing) return existing;
-      setUserId.run(randomBytes(32).toString('base64url'), operatorId);
-      const stored = selectUserId.get(operatorId)?.webauthn_user_id;
+      await db.run(
+        'UPDATE operators SET webauthn_user_id = ? WHERE id = ? AND webauthn_user_id IS NULL',
+        [randomBytes(32).toString('base64url'), operatorId],
+      );
+      const stored = await selectUserId(operatorId);
       if (!stored) throw new Error('webauthn user id was not stored');
       return stored;
     },
-    list: (): Operator[] =>
-      all.all().map((row) => {
+    list: async () =>
+      (await db.all(`SELECT ${COLUMNS} FROM operators o ORDER BY o.username`)).map((row) => {
         const operator = toOperator(row);
         if (!operator) throw new Error('unreachable');
         return operator;

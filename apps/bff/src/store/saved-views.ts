@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SAVED_VIEW_SUBJECTS } from '@settlement/protocol';
 import { z } from 'zod';
-import type { Db } from './db';
+import type { Sql } from './sql';
 
 export type StoredSavedView = {
   id: string;
@@ -42,62 +42,60 @@ function toView(row: unknown): StoredSavedView {
 /** Bounds the table per operator (shared views count against their owner). */
 export const SAVED_VIEWS_PER_OWNER_MAX = 100;
 
-export type SavedViewStore = ReturnType<typeof createSavedViewStore>;
+const CountSchema = z.object({ n: z.number().int() });
+
+type SaveInput = Pick<StoredSavedView, 'name' | 'subject' | 'filters' | 'visibility' | 'owner'>;
+
+export type SavedViewStore = {
+  /** The operator's own views and every view shared with the organization. */
+  listVisible(
+    operator: string,
+    subject: StoredSavedView['subject'] | null,
+  ): Promise<StoredSavedView[]>;
+  /** A view the operator may see, or null (another's personal view is as good as absent). */
+  getVisible(id: string, operator: string): Promise<StoredSavedView | null>;
+  /**
+   * Creates the view, or replaces filters and visibility of the owner's view of that name and
+   * subject. `created` says which; null when the owner is at the limit and the name is new.
+   */
+  save(input: SaveInput, at: number): Promise<{ view: StoredSavedView; created: boolean } | null>;
+  remove(id: string): Promise<boolean>;
+};
 
 /** Saved filter sets (the `saved_views` table). Reads always say who is asking. */
-export function createSavedViewStore(db: Db, newId: () => string = () => `sv_${randomUUID()}`) {
-  const visible = db.prepare(
-    `SELECT * FROM saved_views
-     WHERE (owner = @operator OR visibility = 'organization')
-       AND (@subject IS NULL OR subject = @subject)
-     ORDER BY subject, lower(name), owner, id`,
-  );
-  const one = db.prepare('SELECT * FROM saved_views WHERE id = ?');
-  const byName = db.prepare(
-    'SELECT * FROM saved_views WHERE owner = @owner AND subject = @subject AND name = @name',
-  );
-  const countOwned = db.prepare<[string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM saved_views WHERE owner = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO saved_views (id, name, subject, filters, visibility, owner, created_at, updated_at)
-     VALUES (@id, @name, @subject, @filters, @visibility, @owner, @createdAt, @updatedAt)`,
-  );
-  const update = db.prepare(
-    `UPDATE saved_views SET filters = @filters, visibility = @visibility, updated_at = @updatedAt
-     WHERE id = @id`,
-  );
-  const remove = db.prepare('DELETE FROM saved_views WHERE id = ?');
-
+export function createSavedViewStore(
+  db: Sql,
+  newId: () => string = () => `sv_${randomUUID()}`,
+): SavedViewStore {
   return {
-    /** The operator's own views and every view shared with the organization. */
-    listVisible: (operator: string, subject: StoredSavedView['subject'] | null) =>
-      visible.all({ operator, subject }).map(toView),
-    /** A view the operator may see, or null (another's personal view is as good as absent). */
-    getVisible: (id: string, operator: string): StoredSavedView | null => {
-      const row = one.get(id);
+    listVisible: async (operator, subject) =>
+      (
+        await db.all(
+          `SELECT * FROM saved_views
+           WHERE (owner = ? OR visibility = 'organization')${subject ? ' AND subject = ?' : ''}
+           ORDER BY subject, lower(name), owner, id`,
+          subject ? [operator, subject] : [operator],
+        )
+      ).map(toView),
+    getVisible: async (id, operator) => {
+      const row = await db.get('SELECT * FROM saved_views WHERE id = ?', [id]);
       if (row === undefined) return null;
       const view = toView(row);
       return view.owner === operator || view.visibility === 'organization' ? view : null;
     },
-    /**
-     * Creates the view, or replaces filters and visibility of the owner's view of that name and
-     * subject. `created` says which; null when the owner is at the limit and the name is new.
-     */
-    save: db.transaction(
-      (
-        input: Pick<StoredSavedView, 'name' | 'subject' | 'filters' | 'visibility' | 'owner'>,
-        at: number,
-      ): { view: StoredSavedView; created: boolean } | null => {
-        const existing = byName.get({
-          owner: input.owner,
-          subject: input.subject,
-          name: input.name,
-        });
+    save: (input, at) =>
+      db.transaction(async (tx) => {
+        const existing = await tx.get(
+          'SELECT * FROM saved_views WHERE owner = ? AND subject = ? AND name = ?',
+          [input.owner, input.subject, input.name],
+        );
         const filters = JSON.stringify(input.filters);
         if (existing !== undefined) {
           const before = toView(existing);
-          update.run({ id: before.id, filters, visibility: input.visibility, updatedAt: at });
+          await tx.run(
+            'UPDATE saved_views SET filters = ?, visibility = ?, updated_at = ? WHERE id = ?',
+            [filters, input.visibility, at, before.id],
+          );
           return {
             view: {
               ...before,
@@ -108,12 +106,18 @@ export function createSavedViewStore(db: Db, newId: () => string = () => `sv_${r
             created: false,
           };
         }
-        if ((countOwned.get(input.owner)?.n ?? 0) >= SAVED_VIEWS_PER_OWNER_MAX) return null;
+        const owned = CountSchema.parse(
+          await tx.get('SELECT COUNT(*) AS n FROM saved_views WHERE owner = ?', [input.owner]),
+        ).n;
+        if (owned >= SAVED_VIEWS_PER_OWNER_MAX) return null;
         const view: StoredSavedView = { ...input, id: newId(), createdAt: at, updatedAt: at };
-        insert.run({ ...view, filters });
+        await tx.run(
+          `INSERT INTO saved_views (id, name, subject, filters, visibility, owner, created_at,
+             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [view.id, view.name, view.subject, filters, view.visibility, view.owner, at, at],
+        );
         return { view, created: true };
-      },
-    ),
-    remove: (id: string): boolean => remove.run(id).changes > 0,
+      }),
+    remove: async (id) => (await db.run('DELETE FROM saved_views WHERE id = ?', [id])) > 0,
   };
 }

@@ -7,7 +7,7 @@ import {
   type Role,
   type SignInStep,
 } from '@settlement/protocol';
-import type { Db } from './db';
+import type { Sql } from './sql';
 
 /** `complete`: signed in; any other stage can only finish signing in (or sign out). */
 export type SessionStage = 'complete' | SignInStep;
@@ -70,38 +70,48 @@ function hashSessionId(sessionId: string): string {
 }
 
 export type SessionLimits = { idleMs: number; absoluteMs: number };
-export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function createSessionStore(db: Db, limits: SessionLimits, now: () => number = Date.now) {
-  const insert = db.prepare(
-    `INSERT INTO sessions (id_hash, handle, operator_id, csrf_token, created_at, last_seen_at, stage,
-       user_agent, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // A disabled operator has no session, even if a row were left behind.
-  const select = db.prepare(
-    `SELECT s.id_hash, s.handle, s.operator_id, o.username, o.role, s.csrf_token, s.created_at,
-       s.last_seen_at, s.stage, s.step_up_at,
-       (SELECT COUNT(*) FROM passkeys p WHERE p.operator_id = s.operator_id) AS passkeys
-     FROM sessions s JOIN operators o ON o.id = s.operator_id
-     WHERE s.id_hash = ? AND o.disabled = 0`,
-  );
-  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?');
-  const remove = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
-  const expire = db.prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?');
-  const setStage = db.prepare('UPDATE sessions SET stage = ? WHERE id_hash = ?');
-  const setStepUp = db.prepare('UPDATE sessions SET step_up_at = ? WHERE id_hash = ?');
-  const listOf = db.prepare(
-    `SELECT s.handle, s.id_hash, o.username, s.user_agent, s.ip, s.created_at, s.last_seen_at
-     FROM sessions s JOIN operators o ON o.id = s.operator_id
-     WHERE o.username = ? AND s.stage = 'complete' AND s.last_seen_at >= ? AND s.created_at >= ?
-     ORDER BY s.last_seen_at DESC`,
-  );
-  const byHandle = db.prepare(
-    `SELECT s.handle, s.id_hash, o.username, s.user_agent, s.ip, s.created_at, s.last_seen_at
-     FROM sessions s JOIN operators o ON o.id = s.operator_id WHERE s.handle = ?`,
-  );
-  const removeOthers = db.prepare('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?');
+export type SessionStore = {
+  /** A fresh session (rotation: the caller removes any previous one). */
+  create(
+    operatorId: number,
+    options?: { stage?: SessionStage; userAgent?: string; ip?: string },
+  ): Promise<{ sessionId: string; csrfToken: string; idHash: string }>;
+  /** The live, signed-in session of this id; a session still signing in is not one. */
+  resolve(sessionId: string): Promise<Session | null>;
+  /** The live session of this id at any sign-in stage (the sign-in routes only). */
+  resolveAny(sessionId: string): Promise<Session | null>;
+  /** Whether a signed-in session row (by hash) is still alive, without touching it. */
+  isAlive(idHash: string): Promise<boolean>;
+  setStage(idHash: string, stage: SessionStage): Promise<void>;
+  /** A user-verified assertion just now: sensitive actions are allowed for 5 minutes. */
+  recordStepUp(idHash: string): Promise<number>;
+  /** Signed-in, unexpired sessions of an operator, most recently used first. */
+  listOf(username: string): Promise<SessionListing[]>;
+  byHandle(handle: string): Promise<SessionListing | null>;
+  removeHash(idHash: string): Promise<void>;
+  /** Ends every other session of the operator; returns how many. */
+  removeOthers(operatorId: number, keepIdHash: string): Promise<number>;
+  remove(sessionId: string): Promise<void>;
+  removeExpired(): Promise<number>;
+};
 
+// A disabled operator has no session, even if a row were left behind.
+const SELECT = `SELECT s.id_hash, s.handle, s.operator_id, o.username, o.role, s.csrf_token,
+    s.created_at, s.last_seen_at, s.stage, s.step_up_at,
+    (SELECT COUNT(*) FROM passkeys p WHERE p.operator_id = s.operator_id) AS passkeys
+  FROM sessions s JOIN operators o ON o.id = s.operator_id
+  WHERE s.id_hash = ? AND o.disabled = 0`;
+const LISTING = `SELECT s.handle, s.id_hash, o.username, s.user_agent, s.ip, s.created_at,
+    s.last_seen_at FROM sessions s JOIN operators o ON o.id = s.operator_id`;
+const REMOVE = 'DELETE FROM sessions WHERE id_hash = ?';
+
+/** Sessions live in the database, so every replica sharing it knows every session. */
+export function createSessionStore(
+  db: Sql,
+  limits: SessionLimits,
+  now: () => number = Date.now,
+): SessionStore {
   const touchIntervalMs = Math.min(1_000, Math.floor(limits.idleMs / 10));
   const isExpired = (s: { createdAt: number; lastSeenAt: number }, at: number) =>
     at - s.lastSeenAt > limits.idleMs || at - s.createdAt > limits.absoluteMs;
@@ -120,8 +130,8 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
   };
 
   /** The live session of this hash in any stage, touched; null when unknown or expired. */
-  function resolveHash(idHash: string): Session | null {
-    const row = select.get(idHash);
+  async function resolveHash(idHash: string): Promise<Session | null> {
+    const row = await db.get(SELECT, [idHash]);
     if (row === undefined) return null;
     const r = SessionRowSchema.parse(row);
     const at = now();
@@ -140,53 +150,48 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
         r.passkeys > 0 && (r.step_up_at === null || at - r.step_up_at > STEP_UP_FRESH_MS),
     };
     if (isExpired(session, at)) {
-      remove.run(idHash);
+      await db.run(REMOVE, [idHash]);
       return null;
     }
     // One write per session per touch interval, not per request (the proxy's hot path).
     if (at - session.lastSeenAt >= touchIntervalMs) {
-      touch.run(at, idHash);
+      await db.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [at, idHash]);
       return { ...session, lastSeenAt: at };
     }
     return session;
   }
 
   return {
-    /** A fresh session (rotation: the caller removes any previous one). */
-    create(
-      operatorId: number,
-      options: { stage?: SessionStage; userAgent?: string; ip?: string } = {},
-    ): { sessionId: string; csrfToken: string; idHash: string } {
+    async create(operatorId, options = {}) {
       const sessionId = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(32).toString('base64url');
       const handle = randomBytes(16).toString('base64url');
       const at = now();
       const idHash = hashSessionId(sessionId);
-      insert.run(
-        idHash,
-        handle,
-        operatorId,
-        csrfToken,
-        at,
-        at,
-        options.stage ?? 'complete',
-        (options.userAgent ?? '').slice(0, 512),
-        (options.ip ?? '').slice(0, 64),
+      await db.run(
+        `INSERT INTO sessions (id_hash, handle, operator_id, csrf_token, created_at, last_seen_at,
+           stage, user_agent, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          idHash,
+          handle,
+          operatorId,
+          csrfToken,
+          at,
+          at,
+          options.stage ?? 'complete',
+          (options.userAgent ?? '').slice(0, 512),
+          (options.ip ?? '').slice(0, 64),
+        ],
       );
       return { sessionId, csrfToken, idHash };
     },
-    /** The live, signed-in session of this id; a session still signing in is not one. */
-    resolve(sessionId: string): Session | null {
-      const session = resolveHash(hashSessionId(sessionId));
+    async resolve(sessionId) {
+      const session = await resolveHash(hashSessionId(sessionId));
       return session?.stage === 'complete' ? session : null;
     },
-    /** The live session of this id at any sign-in stage (the sign-in routes only). */
-    resolveAny(sessionId: string): Session | null {
-      return resolveHash(hashSessionId(sessionId));
-    },
-    /** Whether a signed-in session row (by hash) is still alive, without touching it. */
-    isAlive(idHash: string): boolean {
-      const row = select.get(idHash);
+    resolveAny: (sessionId) => resolveHash(hashSessionId(sessionId)),
+    async isAlive(idHash) {
+      const row = await db.get(SELECT, [idHash]);
       if (row === undefined) return false;
       const r = SessionRowSchema.parse(row);
       return (
@@ -194,37 +199,44 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
         !isExpired({ createdAt: r.created_at, lastSeenAt: r.last_seen_at }, now())
       );
     },
-    setStage(idHash: string, stage: SessionStage): void {
-      setStage.run(stage, idHash);
+    async setStage(idHash, stage) {
+      await db.run('UPDATE sessions SET stage = ? WHERE id_hash = ?', [stage, idHash]);
     },
-    /** A user-verified assertion just now: sensitive actions are allowed for 5 minutes. */
-    recordStepUp(idHash: string): number {
+    async recordStepUp(idHash) {
       const at = now();
-      setStepUp.run(at, idHash);
+      await db.run('UPDATE sessions SET step_up_at = ? WHERE id_hash = ?', [at, idHash]);
       return at;
     },
-    /** Signed-in, unexpired sessions of an operator, most recently used first. */
-    listOf(username: string): SessionListing[] {
+    async listOf(username) {
       const at = now();
-      return listOf.all(username, at - limits.idleMs, at - limits.absoluteMs).map(toListing);
+      const rows = await db.all(
+        `${LISTING} WHERE o.username = ? AND s.stage = 'complete' AND s.last_seen_at >= ?
+           AND s.created_at >= ? ORDER BY s.last_seen_at DESC`,
+        [username, at - limits.idleMs, at - limits.absoluteMs],
+      );
+      return rows.map(toListing);
     },
-    byHandle(handle: string): SessionListing | null {
-      const row = byHandle.get(handle);
+    async byHandle(handle) {
+      const row = await db.get(`${LISTING} WHERE s.handle = ?`, [handle]);
       return row === undefined ? null : toListing(row);
     },
-    removeHash(idHash: string): void {
-      remove.run(idHash);
+    async removeHash(idHash) {
+      await db.run(REMOVE, [idHash]);
     },
-    /** Ends every other session of the operator; returns how many. */
-    removeOthers(operatorId: number, keepIdHash: string): number {
-      return removeOthers.run(operatorId, keepIdHash).changes;
+    removeOthers: (operatorId, keepIdHash) =>
+      db.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
+        operatorId,
+        keepIdHash,
+      ]),
+    async remove(sessionId) {
+      await db.run(REMOVE, [hashSessionId(sessionId)]);
     },
-    remove(sessionId: string): void {
-      remove.run(hashSessionId(sessionId));
-    },
-    removeExpired(): number {
+    removeExpired() {
       const at = now();
-      return expire.run(at - limits.idleMs, at - limits.absoluteMs).changes;
+      return db.run('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?', [
+        at - limits.idleMs,
+        at - limits.absoluteMs,
+      ]);
     },
   };
 }

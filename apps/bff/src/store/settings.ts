@@ -1,22 +1,32 @@
-import type { Db } from './db';
+import { z } from 'zod';
+import type { Sql } from './sql';
 
-export type SettingsStore = ReturnType<typeof createSettingsStore>;
+const ValueSchema = z.object({ value: z.string() });
 
-export function createSettingsStore(db: Db) {
-  const select = db.prepare<[string], { value: string }>(
-    'SELECT value FROM settings WHERE key = ?',
-  );
-  const insertIfMissing = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+export type SettingsStore = {
+  get(key: string): Promise<string | null>;
+  /** Stores `value` unless the key already has one; returns the value that is stored. */
+  getOrCreate(key: string, value: () => string): Promise<string>;
+};
+
+export function createSettingsStore(db: Sql): SettingsStore {
+  const read = async (key: string) => {
+    const row = await db.get('SELECT value FROM settings WHERE key = ?', [key]);
+    return row === undefined ? null : ValueSchema.parse(row).value;
+  };
   return {
-    get: (key: string): string | null => select.get(key)?.value ?? null,
-    /** Stores `value` unless the key already has one; returns the value that is stored. */
-    getOrCreate(key: string, value: () => string): string {
-      const existing = select.get(key);
-      if (existing) return existing.value;
-      insertIfMissing.run(key, value());
-      const stored = select.get(key);
-      if (!stored) throw new Error(`setting ${key} was not stored`);
-      return stored.value;
+    get: read,
+    async getOrCreate(key, value) {
+      const existing = await read(key);
+      if (existing !== null) return existing;
+      // Two replicas may race here: the first insert wins and both read its value back.
+      await db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [
+        key,
+        value(),
+      ]);
+      const stored = await read(key);
+      if (stored === null) throw new Error(`setting ${key} was not stored`);
+      return stored;
     },
   };
 }

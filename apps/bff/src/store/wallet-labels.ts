@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from './db';
+import type { Sql } from './sql';
 
 export type StoredWalletLabel = {
   walletId: string;
@@ -25,37 +25,45 @@ function toLabel(row: unknown): StoredWalletLabel {
   };
 }
 
+const CountSchema = z.object({ n: z.number().int() });
+
 /** Bounds the table: labels are one per wallet, and an organization has at most this many. */
 const WALLET_LABELS_MAX = 10_000;
 
-export type WalletLabelStore = ReturnType<typeof createWalletLabelStore>;
+export type WalletLabelStore = {
+  list(): Promise<StoredWalletLabel[]>;
+  get(walletId: string): Promise<StoredWalletLabel | null>;
+  /** Sets the label; false when the table is full and the wallet has none yet. */
+  set(entry: StoredWalletLabel): Promise<boolean>;
+  /** Removes the label; true when there was one. */
+  remove(walletId: string): Promise<boolean>;
+};
 
-export function createWalletLabelStore(db: Db) {
-  const all = db.prepare('SELECT * FROM wallet_labels ORDER BY wallet_id LIMIT ?');
-  const one = db.prepare('SELECT * FROM wallet_labels WHERE wallet_id = ?');
-  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM wallet_labels');
-  const upsert = db.prepare(
-    `INSERT INTO wallet_labels (wallet_id, label, updated_at, updated_by)
-     VALUES (@walletId, @label, @updatedAt, @updatedBy)
-     ON CONFLICT (wallet_id) DO UPDATE SET label = excluded.label,
-       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-  );
-  const remove = db.prepare('DELETE FROM wallet_labels WHERE wallet_id = ?');
-
+export function createWalletLabelStore(db: Sql): WalletLabelStore {
+  const one = 'SELECT * FROM wallet_labels WHERE wallet_id = ?';
   return {
-    list: (): StoredWalletLabel[] => all.all(WALLET_LABELS_MAX).map(toLabel),
-    get: (walletId: string): StoredWalletLabel | null => {
-      const row = one.get(walletId);
+    list: async () =>
+      (
+        await db.all('SELECT * FROM wallet_labels ORDER BY wallet_id LIMIT ?', [WALLET_LABELS_MAX])
+      ).map(toLabel),
+    get: async (walletId) => {
+      const row = await db.get(one, [walletId]);
       return row === undefined ? null : toLabel(row);
     },
-    /** Sets the label; false when the table is full and the wallet has none yet. */
-    set: db.transaction((entry: StoredWalletLabel): boolean => {
-      const isNew = one.get(entry.walletId) === undefined;
-      if (isNew && (count.get()?.n ?? 0) >= WALLET_LABELS_MAX) return false;
-      upsert.run(entry);
-      return true;
-    }),
-    /** Removes the label; true when there was one. */
-    remove: (walletId: string): boolean => remove.run(walletId).changes > 0,
+    set: (entry) =>
+      db.transaction(async (tx) => {
+        const isNew = (await tx.get(one, [entry.walletId])) === undefined;
+        const count = CountSchema.parse(await tx.get('SELECT COUNT(*) AS n FROM wallet_labels')).n;
+        if (isNew && count >= WALLET_LABELS_MAX) return false;
+        await tx.run(
+          `INSERT INTO wallet_labels (wallet_id, label, updated_at, updated_by) VALUES (?, ?, ?, ?)
+           ON CONFLICT (wallet_id) DO UPDATE SET label = excluded.label,
+             updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+          [entry.walletId, entry.label, entry.updatedAt, entry.updatedBy],
+        );
+        return true;
+      }),
+    remove: async (walletId) =>
+      (await db.run('DELETE FROM wallet_labels WHERE wallet_id = ?', [walletId])) > 0,
   };
 }

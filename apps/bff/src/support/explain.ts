@@ -68,11 +68,11 @@ type Draft = Omit<RequestExplanation, 'requestId' | 'at' | 'operation' | 'method
  * same nonce or idempotency key, and the configured keys. It branches on codes and statuses,
  * never on the upstream's free-form message.
  */
-export function explainRequest(
+export async function explainRequest(
   services: Pick<Services, 'logs' | 'upstream' | 'journal'>,
   requestId: string,
-): RequestExplanation {
-  const row = services.logs.requestById(requestId);
+): Promise<RequestExplanation> {
+  const row = await services.logs.requestById(requestId);
   if (!row) {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No upstream call with this request id is logged.');
   }
@@ -87,7 +87,7 @@ export function explainRequest(
           keyId: row.keyId,
         }
       : null;
-  const draft = diagnose(services, row, signed);
+  const draft = await diagnose(services, row, signed);
   return {
     requestId: row.requestIdSent,
     at: iso(row.at),
@@ -121,11 +121,11 @@ function empty(
   };
 }
 
-function diagnose(
+async function diagnose(
   services: Pick<Services, 'logs' | 'upstream' | 'journal'>,
   row: RequestLogRow,
   signed: SignedLines | null,
-): Draft {
+): Promise<Draft> {
   if (row.status === null) {
     return empty(
       row,
@@ -155,11 +155,11 @@ function diagnose(
   );
 }
 
-function explain401(
+async function explain401(
   services: Pick<Services, 'logs' | 'upstream' | 'journal'>,
   row: RequestLogRow,
   signed: SignedLines,
-): Draft {
+): Promise<Draft> {
   const findings: string[] = [];
   const draft = empty(row, signed, 'signature-refused', '');
   // Skew: our signed timestamp against the upstream's own clock (its Date header).
@@ -172,7 +172,7 @@ function explain401(
   } else {
     findings.push("The upstream sent no Date header: the skew can't be measured.");
   }
-  const earlier = services.logs.earlierNonce(signed.keyId, signed.nonce, row.id);
+  const earlier = await services.logs.earlierNonce(signed.keyId, signed.nonce, row.id);
   const isReplay = earlier !== null && row.at - earlier.at <= NONCE_RETENTION_SECONDS * 1000;
   if (earlier) {
     draft.nonce = {
@@ -187,7 +187,7 @@ function explain401(
     findings.push(`Nonce ${signed.nonce} was not used before by key ${signed.keyId}.`);
   }
   const configured = services.upstream.describeKey(signed.keyId);
-  const accepted = services.logs.keyAcceptedBefore(signed.keyId, row.id);
+  const accepted = await services.logs.keyAcceptedBefore(signed.keyId, row.id);
   draft.key = {
     keyId: signed.keyId,
     isConfigured: configured !== null,
@@ -199,7 +199,7 @@ function explain401(
       ? `Key ${signed.keyId} is the BFF's key "${configured.name}"; the upstream ${accepted ? 'accepted it before' : 'never accepted it in the request log'}.`
       : `Key ${signed.keyId} is not one of the BFF's configured keys.`,
   );
-  const bodyHash = bodyHashEvidence(services, row, signed);
+  const bodyHash = await bodyHashEvidence(services, row, signed);
   draft.bodyHash = bodyHash;
   if (bodyHash) {
     findings.push(
@@ -232,11 +232,11 @@ function explain401(
  * The declared hash against the hash of the bytes the BFF holds for the call (the journal keeps
  * the exact body of every idempotent operation); the upstream's own hash when its details name it.
  */
-function bodyHashEvidence(
+async function bodyHashEvidence(
   services: Pick<Services, 'journal'>,
   row: RequestLogRow,
   signed: SignedLines,
-): RequestExplanation['bodyHash'] {
+): Promise<RequestExplanation['bodyHash']> {
   for (const detail of parseDetails(row.errorDetails)) {
     const field = text(detail.field);
     if (field && /body.?hash/i.test(field)) {
@@ -246,7 +246,7 @@ function bodyHashEvidence(
       };
     }
   }
-  const entry = row.operationId ? services.journal.get(row.operationId) : null;
+  const entry = row.operationId ? await services.journal.get(row.operationId) : null;
   if (entry && signed.bodyHash !== null) {
     return { declared: signed.bodyHash, ofBytesSent: sha256Hex(entry.body) };
   }
@@ -279,14 +279,14 @@ function explain403(
   return draft;
 }
 
-function explainConflict(
+async function explainConflict(
   services: Pick<Services, 'logs'>,
   row: RequestLogRow,
   signed: SignedLines,
-): Draft {
+): Promise<Draft> {
   const draft = empty(row, signed, 'idempotency-conflict', '');
   const key = row.idempotencyKey;
-  const first = key ? services.logs.firstUseOfKey(key, row.id) : null;
+  const first = key ? await services.logs.firstUseOfKey(key, row.id) : null;
   if (!key || !first) {
     draft.summary = `Idempotency conflict on key ${key ?? '(none)'}: its first use is not in this BFF's request log (another client, or pruned), so the differing part can't be named.`;
     return draft;

@@ -15,8 +15,8 @@ import type { AuditFilter } from '../store/logs';
 /** One CSV export: its header row and every data row, page by page (never all in memory). */
 export type ExportPlan = {
   header: string[];
-  /** Pages of rows: upstream pages are awaited; the audit log's are read synchronously. */
-  rows: () => AsyncGenerator<string[][]> | Generator<string[][]>;
+  /** Pages of rows, each awaited (upstream pages and the audit log's alike). */
+  rows: () => AsyncGenerator<string[][]>;
 };
 
 /**
@@ -224,10 +224,10 @@ export async function exportPlan(
           'detail',
         ],
         // Audit rows are walked by row id under one snapshot: rows written meanwhile stay out.
-        rows: function* () {
+        rows: async function* () {
           let afterId = 0;
           for (;;) {
-            const items = services.logs.auditAfter({
+            const items = await services.logs.auditAfter({
               snapshotAt,
               filter,
               afterId,

@@ -165,12 +165,12 @@ export async function supportTimeline(
   const found = await gatherSupport(services, store, input);
   const matched = new Set<SupportMatchKind>(found.matched);
   const requests = new Map<string, WithdrawalRequest>();
-  for (const request of approvals(input.q)) {
+  for (const request of await approvals(input.q)) {
     requests.set(request.id, request);
     if (request.id === input.q) matched.add('withdrawalRequestId');
   }
   for (const tx of found.transactions) {
-    for (const request of approvals(tx.id)) requests.set(request.id, request);
+    for (const request of await approvals(tx.id)) requests.set(request.id, request);
   }
 
   const items: TimelineItem[] = [

@@ -14,7 +14,9 @@ import { ALLOW_ALL_POLICY } from '../governance/demo-policy';
 import { createPolicyStore } from '../governance/policy-store';
 import { loadConfig, loadKeys } from '../config';
 import { createLogger } from '../logger';
-import { openDb, type Db } from '../store/db';
+import { openSqliteFile, type Db } from '../store/db';
+import type { Sql } from '../store/sql';
+import { sqliteSql } from '../store/sqlite-sql';
 
 /**
  * Test support (not a test): a real sandbox child process and an in-process BFF on port 0
@@ -74,7 +76,10 @@ export type BffInstance = {
   url: string;
   origin: string;
   bff: Bff;
+  /** The raw SQLite connection (tests read and plant rows with it). */
   db: Db;
+  /** The stores' door to the same database. */
+  sql: Sql;
   dataDir: string;
   credentials: DemoCredentials;
   logLines: string[];
@@ -94,7 +99,7 @@ export type BffInstance = {
     },
   ): Promise<Response>;
   login(username: string): Promise<Browser>;
-  upstreamCalls(): number;
+  upstreamCalls(): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -142,14 +147,15 @@ export async function startBff(input: {
     },
   });
   const logger = createLogger(config.logLevel, sink);
-  const db = openDb(join(dataDir, 'bff', 'bff.db'));
+  const db = openSqliteFile(join(dataDir, 'bff', 'bff.db'));
+  const sql = sqliteSql(db);
   if (seeded.isNew && input.policy !== 'demo') {
-    createPolicyStore(db).save(input.policy ?? ALLOW_ALL_POLICY, 'test-harness');
+    await createPolicyStore(sql).save(input.policy ?? ALLOW_ALL_POLICY, 'test-harness');
   }
   const bff = createApp({
     config,
     keys: loadKeys(config.keysFile),
-    db,
+    db: sql,
     logger,
     upstreamRetry: { baseMs: 5, capMs: 20 },
     ...(input.now ? { now: input.now } : {}),
@@ -207,6 +213,7 @@ export async function startBff(input: {
     origin: url,
     bff,
     db,
+    sql,
     dataDir,
     credentials,
     logLines,
@@ -223,8 +230,8 @@ export async function startBff(input: {
       const csrf = (response.json as { csrfToken: string }).csrfToken;
       return { cookie, csrf };
     },
-    upstreamCalls() {
-      bff.services.logs.flush();
+    async upstreamCalls() {
+      await bff.services.logs.flush();
       const row = db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
       return row.n;
     },
@@ -237,7 +244,7 @@ export async function startBff(input: {
       server.closeAllConnections();
       await bff.stop();
       await closed;
-      db.close();
+      await sql.close();
     },
   };
 }
