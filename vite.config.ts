@@ -16,6 +16,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      treeshake: {
+        // packages/protocol is pure by the house rules (no import-time effects), but its
+        // package.json does not say so: without this, importing any one schema from its barrel
+        // keeps every module of it, and every schema is built at start-up, in the first page's
+        // chunk. With it, each page's schemas move into that page's chunk (decision 008).
+        moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -6,7 +6,7 @@ import { request } from 'undici';
 import { z } from 'zod';
 import { initialAssets, sumOf } from '../lib/bundle';
 import { startFakeUpstream } from '../lib/fake-upstream';
-import { CHROMIUM, CHROMIUM_ARGS, runLighthouse } from '../lib/lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS, runLighthouse, type LighthouseResult } from '../lib/lighthouse';
 import { ROOT, sleep } from '../lib/procs';
 import { percentile, type GroupRecorder } from '../lib/report';
 import { cloneTransactions } from '../lib/seed-transactions';
@@ -74,35 +74,60 @@ const ScrollResultSchema = z.object({
   maxRows: z.number(),
 });
 
+const LIGHTHOUSE_RUNS = 3;
+
+function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] ?? null);
+}
+
 async function lighthouseRows(
   ctx: BenchContext,
   rec: GroupRecorder,
   url: string,
   cookie: string,
 ): Promise<void> {
-  const lighthouse = await runLighthouse({
-    url: `${url}/`,
-    headers: { Cookie: cookie },
-    workDir: ctx.workDir,
-    name: 'overview',
-    timeoutMs: 90_000,
-  });
+  const runs: LighthouseResult[] = [];
+  for (let i = 1; i <= LIGHTHOUSE_RUNS; i += 1) {
+    runs.push(
+      await runLighthouse({
+        url: `${url}/`,
+        headers: { Cookie: cookie },
+        workDir: ctx.workDir,
+        name: `overview-${i}`,
+        timeoutMs: 90_000,
+        // A same-origin page with the BFF's headers: see runLighthouse (NO_NAVSTART).
+        blankPage: `${url}/bff/healthz`,
+      }),
+    );
+  }
+  const scored = runs.filter((r) => r.performance !== null);
+  // The run whose performance score is the median stands for the group (its metrics below).
+  const middle = [...scored].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0))[
+    Math.floor(scored.length / 2)
+  ];
+  const performance = median(scored.map((r) => r.performance ?? 0));
+  const accessibility = median(
+    runs.flatMap((r) => (r.accessibility === null ? [] : [r.accessibility])),
+  );
+  const errors = runs.flatMap((r, i) => (r.error ? [`run ${i + 1}: ${r.error}`] : []));
+  const ms = (value: number | null | undefined) => value?.toFixed(0) ?? '-';
   rec.add({
-    metric: 'Lighthouse performance (signed-in overview, mobile preset)',
-    value: lighthouse.performance,
+    metric: `Lighthouse performance (signed-in overview, mobile preset), median of ${LIGHTHOUSE_RUNS}`,
+    value: scored.length === LIGHTHOUSE_RUNS ? performance : null,
     unit: '/100',
     target: '>= 95',
-    isMet: lighthouse.performance !== null && lighthouse.performance >= 95,
-    note: `FCP ${lighthouse.metrics.fcpMs?.toFixed(0) ?? '-'} ms, LCP ${lighthouse.metrics.lcpMs?.toFixed(0) ?? '-'} ms, TBT ${lighthouse.metrics.tbtMs?.toFixed(0) ?? '-'} ms, CLS ${lighthouse.metrics.cls?.toFixed(3) ?? '-'}; audits below 0.9: ${lighthouse.failedAudits.performance.join('; ')}${lighthouse.error ? `; error: ${lighthouse.error}` : ''}`,
+    isMet: scored.length === LIGHTHOUSE_RUNS && performance !== null && performance >= 95,
+    note: `runs ${runs.map((r) => r.performance ?? 'failed').join(' / ')}; median run: FCP ${ms(middle?.metrics.fcpMs)} ms, LCP ${ms(middle?.metrics.lcpMs)} ms, TBT ${ms(middle?.metrics.tbtMs)} ms, CLS ${middle?.metrics.cls?.toFixed(3) ?? '-'}; audits below 0.9: ${middle?.failedAudits.performance.join('; ') ?? '-'}${errors.length > 0 ? `; errors: ${errors.join('; ')}` : ''}`,
   });
   rec.add({
-    metric: 'Lighthouse accessibility (signed-in overview)',
-    value: lighthouse.accessibility,
+    metric: `Lighthouse accessibility (signed-in overview), median of ${LIGHTHOUSE_RUNS}`,
+    value: accessibility,
     unit: '/100',
     target: '100',
-    isMet: lighthouse.accessibility === 100,
-    ...(lighthouse.failedAudits.accessibility.length > 0
-      ? { note: `audits below 0.9: ${lighthouse.failedAudits.accessibility.join('; ')}` }
+    isMet: accessibility === 100,
+    ...(middle && middle.failedAudits.accessibility.length > 0
+      ? { note: `audits below 0.9: ${middle.failedAudits.accessibility.join('; ')}` }
       : {}),
   });
 }
@@ -123,8 +148,8 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
     metric: `initial JS (${assets.filter((a) => a.kind === 'js').length} files), gzip`,
     value: jsGzip,
     unit: 'KB',
-    target: '<= 170 KB gzip',
-    isMet: jsGzip <= 170,
+    target: '<= 150 KB gzip',
+    isMet: jsGzip <= 150,
     note: `raw ${sumOf(assets, 'js', 'raw').toFixed(1)} KB, brotli ${sumOf(assets, 'js', 'brotli').toFixed(1)} KB; ${assets
       .filter((a) => a.kind === 'js')
       .map((a) => `${a.path.replace('/assets/', '')} ${(a.gzip / 1024).toFixed(1)}`)
@@ -205,7 +230,7 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
 
     // 3. Lighthouse of the signed-in first page (the overview), served by the BFF.
     if (ctx.isQuick) {
-      rec.note('Lighthouse skipped in --quick (20-30 s); the full run measures it.');
+      rec.note('Lighthouse skipped in --quick (3 runs of 20-30 s); the full run measures it.');
     } else {
       await lighthouseRows(ctx, rec, bff.url, treasury.cookie);
     }

@@ -32,6 +32,16 @@ type Lhr = {
 /**
  * Lighthouse (npm, default mobile preset with simulated throttling) in Debian's Chromium,
  * offline against 127.0.0.1. `headers` (e.g. the session cookie) go with every request.
+ *
+ * `blankPage`: where Lighthouse parks the tab before the measured navigation (its default is
+ * about:blank). Give it a page of the measured origin that sends the same
+ * Cross-Origin-Opener-Policy. From about:blank, the BFF's `COOP: same-origin` makes Chromium
+ * swap browsing instance, so the measured navigation commits in a renderer process started
+ * after tracing began; on a busy machine that process joined the trace too late, its
+ * `navigationStart` was missing and Lighthouse gave up with NO_NAVSTART (reproduced 1 in 4
+ * runs with two busy cores; every run swapped process). From a same-origin page the navigation
+ * stays in the renderer that was traced from the start. Lantern's simulation ignores the
+ * warmed connection (it models every origin's first request on a new one).
  */
 export async function runLighthouse(input: {
   url: string;
@@ -39,10 +49,19 @@ export async function runLighthouse(input: {
   workDir: string;
   name: string;
   timeoutMs: number;
+  blankPage?: string;
 }): Promise<LighthouseResult> {
   const output = join(input.workDir, `lighthouse-${input.name}.json`);
   const headersFile = join(input.workDir, `lighthouse-${input.name}-headers.json`);
   writeFileSync(headersFile, JSON.stringify(input.headers));
+  const configFile = join(input.workDir, `lighthouse-${input.name}-config.json`);
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      extends: 'lighthouse:default',
+      settings: input.blankPage ? { blankPage: input.blankPage } : {},
+    }),
+  );
   const args = [
     // The CLI, resolved as a dependency of bench (it has no exports map, so the file path is public).
     createRequire(import.meta.url).resolve('lighthouse/cli/index.js'),
@@ -51,6 +70,7 @@ export async function runLighthouse(input: {
     `--output-path=${output}`,
     '--only-categories=performance,accessibility',
     `--extra-headers=${headersFile}`,
+    `--config-path=${configFile}`,
     `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     '--quiet',
   ];

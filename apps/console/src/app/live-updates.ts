@@ -1,6 +1,5 @@
 import { isStatusRegression, isTerminalStatus, BoundedIdSet } from '@settlement/protocol';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { accountKeys } from '../features/accounts/api/keys';
 import { fetchEventHistory } from '../features/events/api/event-history';
 import { governanceKeys } from '../features/governance/api/keys';
@@ -8,20 +7,9 @@ import { transactionKeys } from '../features/transactions/api/keys';
 import { treasuryKeys } from '../features/treasury/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
-import type {
-  EventsSocket,
-  RelayFrame,
-  RelayedEvent,
-  SocketState,
-  UpstreamState,
-} from '../lib/events-socket';
-import {
-  BACKFILL_MAX_PAGES,
-  EMPTY_HEALTH,
-  createStreamHealthTracker,
-  runBackfill,
-  type StreamHealthSnapshot,
-} from './stream-health';
+import type { EventsSocket, RelayFrame, RelayedEvent } from '../lib/events-socket';
+import { CLOSED_LIVE_STATE, getLiveState, updateLiveState } from './live-state';
+import { BACKFILL_MAX_PAGES, createStreamHealthTracker, runBackfill } from './stream-health';
 
 /**
  * The one place where events reach the cache. One socket for the whole app; every event
@@ -223,43 +211,7 @@ export function applyFrame(
   }
 }
 
-// --- live state and feed (read by the shell and the Events page) ---
-
 const FEED_CAPACITY = 1_000;
-
-export type LiveState = {
-  socket: SocketState;
-  upstream: UpstreamState | null;
-  /** Newest first, at most FEED_CAPACITY events. */
-  feed: readonly RelayedEvent[];
-  received: number;
-  /** Lag, age, duplicates and sequence gaps of the stream (the Live badge's panel). */
-  health: StreamHealthSnapshot;
-};
-
-const CLOSED: LiveState = {
-  socket: 'closed',
-  upstream: null,
-  feed: [],
-  received: 0,
-  health: EMPTY_HEALTH,
-};
-let state: LiveState = CLOSED;
-const listeners = new Set<() => void>();
-
-function update(next: Partial<LiveState>): void {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useLiveState(): LiveState {
-  return useSyncExternalStore(subscribe, () => state);
-}
 
 const FEED_FLUSH_MS = 100;
 
@@ -308,10 +260,10 @@ export function startLiveUpdates(
     feedTimer = null;
     const newestFirst = arrivals.reverse();
     arrivals = [];
-    update({
+    updateLiveState({
       ...(newestFirst.length > 0 && {
-        feed: [...newestFirst, ...state.feed].slice(0, FEED_CAPACITY),
-        received: state.received + newestFirst.length,
+        feed: [...newestFirst, ...getLiveState().feed].slice(0, FEED_CAPACITY),
+        received: getLiveState().received + newestFirst.length,
       }),
       health: health.snapshot(),
     });
@@ -337,7 +289,7 @@ export function startLiveUpdates(
     if (isRunning) return;
     isRunning = true;
     const publish = () => {
-      update({ health: health.snapshot() });
+      updateLiveState({ health: health.snapshot() });
     };
     const running = runBackfill(health, {
       fetchHistory: (before) => fetchEventHistory({}, before),
@@ -360,13 +312,13 @@ export function startLiveUpdates(
   let socket: EventsSocket | null = null;
   socket = connectEventsSocket({
     onState: (socketState) => {
-      update({ socket: socketState });
+      updateLiveState({ socket: socketState });
       if (socketState === 'reconnecting') handlers.onConnectionLost();
     },
     onSessionEnded: handlers.onSessionEnded,
     onFrame: (frame) => {
       if (frame.kind === 'upstream') {
-        update({ upstream: frame.state });
+        updateLiveState({ upstream: frame.state });
         return;
       }
       if (frame.kind === 'resync') {
@@ -405,7 +357,7 @@ export function startLiveUpdates(
   // Degraded mode: while the socket is down, refetch what is on screen (active queries only),
   // so statuses and balances still move; the indicator says live updates are off.
   const poll = setInterval(() => {
-    if (state.socket === 'open') return;
+    if (getLiveState().socket === 'open') return;
     for (const key of [transactionKeys.all, walletKeys.all, accountKeys.all]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
@@ -418,6 +370,6 @@ export function startLiveUpdates(
     arrivals = [];
     socket?.close();
     socket = null;
-    update(CLOSED);
+    updateLiveState(CLOSED_LIVE_STATE);
   };
 }

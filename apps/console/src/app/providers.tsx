@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { meQuery } from '../features/session/api/me';
 import { endSession } from '../features/session/session-end';
 import { setUnauthenticatedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
+import { DeferredToaster } from './shell/deferred-toaster';
 
 export function Providers() {
   const [queryClient] = useState(() => {
@@ -15,24 +16,17 @@ export function Providers() {
     setUnauthenticatedHandler(() => {
       endSession(client, 'ended');
     });
+    // The session probe starts now, beside the first page's chunk, instead of after it: the
+    // session gate renders only once the router has loaded the matched page's module.
+    // A failed probe is the session gate's to show (its own query sees the same result).
+    client.query(meQuery()).catch(() => undefined);
     return client;
   });
   const [router] = useState(() => createAppRouter());
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/*
-        Toasts never cover a page's primary action: those sit in the page header's right-hand
-        actions and, on phones, in a sticky bar at the bottom. So: top centre below the app
-        header on wide screens; on phones over the app header itself (menu and sign-out only).
-      */}
-      <Toaster
-        position="top-center"
-        offset={{ top: 72 }}
-        mobileOffset={{ top: 4, left: 8, right: 8 }}
-        theme="system"
-        closeButton
-      />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

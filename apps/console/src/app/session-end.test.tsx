@@ -54,6 +54,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The app's socket, once the live-updates chunk (loaded after the first paint) opened it. */
+const openedSocket = () => vi.waitFor(() => FakeWebSocket.latest());
+
 describe('signing out in another tab', () => {
   it('turns this tab into "Signed out" in place and leaves storage it does not own alone', async () => {
     window.history.pushState({}, '', '/wallets?status=ACTIVE');
@@ -62,7 +65,7 @@ describe('signing out in another tab', () => {
     await screen.findByRole('heading', { name: 'Wallets' });
 
     // Another tab of the same console signs out; the relay's close usually arrives first.
-    FakeWebSocket.latest().acceptOpen();
+    (await openedSocket()).acceptOpen();
     FakeWebSocket.latest().closeFromServer(RELAY_CLOSE.sessionEnded.code);
     const otherTab = new BroadcastChannel(CHANNEL);
     otherTab.postMessage({ kind: 'signed-out' });
@@ -92,7 +95,7 @@ describe('signing out in this tab', () => {
     render(<Providers />);
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     // The BFF closes this session's sockets at logout: not news to the tab that signed out.
-    FakeWebSocket.latest().closeFromServer(RELAY_CLOSE.sessionEnded.code);
+    (await openedSocket()).closeFromServer(RELAY_CLOSE.sessionEnded.code);
 
     await screen.findByRole('heading', { name: 'Sign in' });
     await waitFor(() => {
@@ -108,7 +111,7 @@ describe('the relay', () => {
     window.history.pushState({}, '', '/wallets');
     render(<Providers />);
     await screen.findByRole('heading', { name: 'Wallets' });
-    const socket = FakeWebSocket.latest();
+    const socket = await openedSocket();
     socket.acceptOpen();
     expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeInTheDocument();
 
@@ -124,7 +127,7 @@ describe('the relay', () => {
     window.history.pushState({}, '', '/wallets');
     render(<Providers />);
     await screen.findByRole('heading', { name: 'Wallets' });
-    const socket = FakeWebSocket.latest();
+    const socket = await openedSocket();
     socket.acceptOpen();
 
     isSignedIn = false;
@@ -138,7 +141,7 @@ describe('the relay', () => {
     window.history.pushState({}, '', '/wallets');
     render(<Providers />);
     await screen.findByRole('heading', { name: 'Wallets' });
-    FakeWebSocket.latest().acceptOpen();
+    (await openedSocket()).acceptOpen();
     const probes = () => server.requests.filter((r) => r.path === '/bff/auth/me').length;
     const before = probes();
 

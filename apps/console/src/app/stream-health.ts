@@ -1,4 +1,5 @@
 import type { RelayedEvent } from '@settlement/protocol';
+import { EMPTY_HEALTH } from './live-state';
 
 /**
  * Event-stream health, framework-free: what the Live badge's panel shows. Time is always passed
@@ -34,15 +35,6 @@ export type StreamHealthSnapshot = {
 
 /** Open gaps kept; beyond this the oldest are dropped (a backfill refetches everything anyway). */
 const MAX_OPEN_GAPS = 100;
-
-export const EMPTY_HEALTH: StreamHealthSnapshot = {
-  lastReceivedAt: null,
-  lastOccurredAt: null,
-  duplicatesDropped: 0,
-  gapsDetected: 0,
-  openGaps: [],
-  backfill: { state: 'idle' },
-};
 
 /** How many sequences the open gaps miss in total. */
 export function missingCount(gaps: readonly SequenceGap[]): number {

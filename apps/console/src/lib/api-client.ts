@@ -1,4 +1,3 @@
-import { startAuthentication } from '@simplewebauthn/browser';
 import {
   PasskeyRequestOptionsSchema,
   StepUpSchema,
@@ -175,6 +174,8 @@ function confirmWithPasskey(): Promise<void> {
     const optionsJSON = await apiRequest('/bff/auth/step-up/options', PasskeyRequestOptionsSchema, {
       method: 'POST',
     });
+    // Loaded on the first step-up only: every page imports this module, few ever need a passkey.
+    const { startAuthentication } = await import('@simplewebauthn/browser');
     const credential = await startAuthentication({ optionsJSON });
     await apiRequest('/bff/auth/step-up/verify', StepUpSchema, {
       method: 'POST',

@@ -1,114 +1,12 @@
-import { clsx } from 'clsx';
-import { useEffect, useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { inputClass } from '../../components/ui/field';
-import { cleanSupportQuery } from '../../features/support/api/support-search';
-import { timelineHref } from '../../lib/timeline-href';
 
 export type PalettePage = { to: string; label: string };
 
-type Choice = { key: string; label: string; to: string };
-
-function choicesFor(text: string, pages: readonly PalettePage[]): Choice[] {
-  const needle = text.trim().toLowerCase();
-  const matching = pages
-    .filter((page) => page.label.toLowerCase().includes(needle))
-    .map((page) => ({ key: `page:${page.to}`, label: `Go to ${page.label}`, to: page.to }));
-  const id = cleanSupportQuery(text);
-  // Anything typed may be an id: its timeline is always offered, after the pages it names.
-  const timeline = id
-    ? [
-        {
-          key: 'timeline',
-          label: `Open the timeline of ${id}`,
-          to: timelineHref(id),
-        },
-      ]
-    : [];
-  return [...matching, ...timeline];
-}
-
-/** The palette's field and its choices (a combobox over a listbox); mounted only while open. */
-function PaletteBody({
-  pages,
-  onChoose,
-}: {
-  pages: readonly PalettePage[];
-  onChoose: (to: string) => void;
-}) {
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const choices = choicesFor(text, pages);
-  const current = Math.min(active, choices.length - 1);
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = choices.length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (count === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + count) % count);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const choice = choices[current];
-      if (choice) onChoose(choice.to);
-    }
-  };
-
-  return (
-    <div className="space-y-2">
-      <input
-        role="combobox"
-        aria-label="Page or id"
-        aria-expanded="true"
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActive(0);
-        }}
-        onKeyDown={handleKeyDown}
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="Wallets, audit… or paste a correlationId, requestId, tx hash"
-        className={clsx(inputClass, 'font-mono')}
-      />
-      <ul id={listId} role="listbox" aria-label="Choices" className="max-h-80 overflow-y-auto">
-        {choices.map((choice, index) => (
-          // The field keeps focus; the listbox is driven through aria-activedescendant.
-          <li
-            key={choice.key}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === current}
-            onMouseMove={() => {
-              setActive(index);
-            }}
-            onClick={() => {
-              onChoose(choice.to);
-            }}
-            className={clsx(
-              'cursor-pointer truncate rounded px-3 py-2 text-sm',
-              index === current ? 'bg-indigo-700 text-white' : 'text-slate-800',
-            )}
-          >
-            {choice.label}
-          </li>
-        ))}
-      </ul>
-      {choices.length === 0 ? (
-        <p className="text-sm text-slate-600">No page has that name.</p>
-      ) : null}
-    </div>
-  );
-}
+const CommandPaletteDialog = lazy(() =>
+  import('./command-palette-dialog').then((m) => ({ default: m.CommandPaletteDialog })),
+);
 
 const isPaletteShortcut = (event: globalThis.KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) &&
@@ -122,7 +20,10 @@ const isPaletteShortcut = (event: globalThis.KeyboardEvent) =>
  */
 export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
   const [isOpen, setIsOpen] = useState(false);
+  // Mounted from the first open on (and kept, so Radix can hand focus back when it closes).
+  const [hasOpened, setHasOpened] = useState(false);
   const navigate = useNavigate();
+  if (isOpen && !hasOpened) setHasOpened(true);
 
   useEffect(() => {
     const handleKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -147,24 +48,25 @@ export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
           setIsOpen(true);
         }}
       >
-        Go to… <kbd className="rounded border border-slate-300 px-1 text-xs">Ctrl K</kbd>
+        Go to…{' '}
+        {/* The shortcut is a keyboard's: no hint on touch screens or phone-sized windows. */}
+        <kbd className="hidden rounded border border-slate-300 px-1 text-xs sm:pointer-fine:inline">
+          Ctrl K
+        </kbd>
       </Button>
-      <Dialog
-        isOpen={isOpen}
-        onOpenChange={setIsOpen}
-        title="Go to"
-        description="Type a page name, or paste any id to open its timeline."
-      >
-        {isOpen ? (
-          <PaletteBody
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <CommandPaletteDialog
+            isOpen={isOpen}
+            onOpenChange={setIsOpen}
             pages={pages}
             onChoose={(to) => {
               setIsOpen(false);
               void navigate(to);
             }}
           />
-        ) : null}
-      </Dialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -75,7 +75,7 @@ describe('LiveIndicator stream health', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_000));
 
     await user.click(screen.getByRole('button', { name: 'Stream health (gaps detected)' }));
-    const panel = screen.getByRole('region', { name: 'Event stream health' });
+    const panel = await screen.findByRole('region', { name: 'Event stream health' });
     const row = (term: string) => within(panel).getByText(term).nextElementSibling?.textContent;
     expect(row('Connection')).toBe('Connected (Live)');
     // The clock also moves with real time while the test runs (a few tenths at most).

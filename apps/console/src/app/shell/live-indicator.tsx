@@ -1,8 +1,12 @@
 import { clsx } from 'clsx';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { focusRing } from '../../components/ui/button';
-import { useLiveState } from '../live-updates';
-import { StreamHealthPanel } from './stream-health';
+import { useLiveState } from '../live-state';
+
+// The details panel loads when first opened: every page shows the badge, few open the panel.
+const StreamHealthPanel = lazy(() =>
+  import('./stream-health').then((m) => ({ default: m.StreamHealthPanel })),
+);
 
 type Indicator = { label: string; detail: string; tone: 'ok' | 'warn' | 'bad' };
 
@@ -71,7 +75,11 @@ export function LiveIndicator() {
       >
         <span aria-hidden="true">{hasGaps ? '!' : '▾'}</span>
       </button>
-      {isOpen && <StreamHealthPanel id={panelId} connection={indicator.label} />}
+      {isOpen && (
+        <Suspense fallback={null}>
+          <StreamHealthPanel id={panelId} connection={indicator.label} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { fetchMe } from '../../features/session/api/me';
 import { endSession } from '../../features/session/session-end';
-import { startLiveUpdates } from '../live-updates';
 
 const terminalText: Record<string, string> = {
   CONFIRMED: 'confirmed',
@@ -19,9 +17,14 @@ const terminalText: Record<string, string> = {
 export function LiveUpdatesMount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useEffect(
-    () =>
-      startLiveUpdates(queryClient, {
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let isUnmounted = false;
+    // The socket and its frame handling are their own chunk, loaded after the first paint:
+    // the first page renders from REST and needs none of it to show.
+    void import('../live-updates').then(({ startLiveUpdates }) => {
+      if (isUnmounted) return;
+      stop = startLiveUpdates(queryClient, {
         onTerminal: ({ transactionId, status, event }) => {
           const amount = typeof event.data.asset === 'string' ? ` (${event.data.asset})` : '';
           const message = `Transaction ${terminalText[status] ?? status}${amount}`;
@@ -35,8 +38,11 @@ export function LiveUpdatesMount() {
               },
             },
           };
-          if (status === 'CONFIRMED') toast.success(message, options);
-          else toast.error(message, options);
+          // The toast library loads after the first paint (DeferredToaster); this shares it.
+          void import('sonner').then(({ toast }) => {
+            if (status === 'CONFIRMED') toast.success(message, options);
+            else toast.error(message, options);
+          });
         },
         onSessionEnded: () => {
           endSession(queryClient, 'ended');
@@ -50,8 +56,12 @@ export function LiveUpdatesMount() {
             () => undefined,
           );
         },
-      }),
-    [queryClient, navigate],
-  );
+      });
+    });
+    return () => {
+      isUnmounted = true;
+      stop?.();
+    };
+  }, [queryClient, navigate]);
   return null;
 }

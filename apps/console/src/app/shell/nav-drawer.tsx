@@ -1,10 +1,14 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { focusRing } from '../../components/ui/button';
 
+const NavDrawerDialog = lazy(() =>
+  import('./nav-drawer-dialog').then((m) => ({ default: m.NavDrawerDialog })),
+);
+
 /**
- * The navigation below the lg breakpoint: the menu button and a modal drawer from the left
- * (Radix: focus trap, Escape and outside tap close it, focus returns to the menu button).
+ * The navigation below the lg breakpoint: the menu button and a modal drawer from the left;
+ * closing it gives focus back to the menu button.
  */
 export function NavDrawer({
   isOpen,
@@ -15,11 +19,21 @@ export function NavDrawer({
   onOpenChange: (isOpen: boolean) => void;
   children: ReactNode;
 }) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Mounted from the first open on, so the closing drawer can still hand focus back.
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
   return (
-    <RadixDialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      {/* A Radix Trigger, so closing the drawer gives focus back to it. */}
-      <RadixDialog.Trigger
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => {
+          onOpenChange(true);
+        }}
         className={`inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden ${focusRing}`}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none">
@@ -30,27 +44,14 @@ export function NavDrawer({
             strokeLinecap="round"
           />
         </svg>
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-100 shadow-xl focus:outline-none lg:hidden"
-        >
-          <div className="flex items-center justify-between px-5 pt-4 pb-3">
-            <RadixDialog.Title className="text-sm font-semibold text-white">Menu</RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label="Close menu"
-              className={`inline-flex size-11 items-center justify-center rounded-md text-slate-200 hover:bg-slate-800 ${focusRing}`}
-            >
-              <span aria-hidden="true" className="text-2xl leading-none">
-                ×
-              </span>
-            </RadixDialog.Close>
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      </button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <NavDrawerDialog isOpen={isOpen} onOpenChange={onOpenChange} returnFocusTo={buttonRef}>
+            {children}
+          </NavDrawerDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

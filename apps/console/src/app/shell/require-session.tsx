@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { meQuery } from '../../features/session/api/me';
-import { SignedOutScreen } from '../../features/session/components/signed-out-screen';
 import { permissionsFor } from '../../features/session/permissions';
 import {
   endSession,
@@ -12,6 +11,13 @@ import {
   useSessionEnd,
 } from '../../features/session/session-end';
 import { SessionContext } from './session-context';
+
+// Shown only once a session ended in an open tab: not part of any first page.
+const SignedOutScreen = lazy(() =>
+  import('../../features/session/components/signed-out-screen').then((m) => ({
+    default: m.SignedOutScreen,
+  })),
+);
 
 /**
  * Renders its children for a signed-in operator. Not signed in: goes to sign-in and back after.
@@ -36,7 +42,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   // Before the pending and error states: a failed probe of a signed-out tab changes nothing.
-  if (!value && endReason) return <SignedOutScreen reason={endReason} returnTo={returnTo} />;
+  if (!value && endReason) {
+    return (
+      <Suspense fallback={null}>
+        <SignedOutScreen reason={endReason} returnTo={returnTo} />
+      </Suspense>
+    );
+  }
   if (isPending) {
     return (
       <div role="status" className="flex h-full items-center justify-center text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { requestBackfill, useLiveState } from '../live-updates';
+import { useLiveState } from '../live-state';
+import { requestBackfill } from '../live-updates';
 import {
   ageMs,
   formatDuration,

@@ -19,7 +19,7 @@ import { mergeEvents } from '../../../features/events/model/merge-events';
 import type { RelayedEvent } from '../../../lib/events-socket';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlFilters } from '../../../lib/url-filters';
-import { useLiveState } from '../../live-updates';
+import { useLiveState } from '../../live-state';
 import { describeLive } from '../../shell/live-indicator';
 import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useCatalog } from '../../use-catalog';

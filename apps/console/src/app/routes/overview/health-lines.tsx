@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { formatRelative } from '../../../lib/format-time';
-import type { useLiveState } from '../../live-updates';
+import type { useLiveState } from '../../live-state';
 import { describeLive } from '../../shell/live-indicator';
 
 type Tone = 'ok' | 'warn' | 'bad';

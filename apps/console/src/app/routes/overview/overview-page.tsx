@@ -16,7 +16,7 @@ import { Holdings } from '../../../features/treasury/components/holdings';
 import { InFlight } from '../../../features/treasury/components/in-flight';
 import { RecentActivity } from '../../../features/treasury/components/recent-activity';
 import { WalletBalancesList } from '../../../features/treasury/components/wallet-balances-list';
-import { useLiveState } from '../../live-updates';
+import { useLiveState } from '../../live-state';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 import { HealthLines } from './health-lines';

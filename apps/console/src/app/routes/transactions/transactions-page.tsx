@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -22,7 +23,11 @@ export function TransactionsPage() {
   const [filters, setFilters] = useUrlFilters(TRANSACTION_FILTERS);
   const query = useInfiniteQuery(transactionListQuery(filters));
   const { assets, decimalsFor } = useCatalog();
-  const transactions = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // Kept by identity between renders: the table's memoized rows and column width depend on it.
+  const transactions = useMemo(
+    () => query.data?.pages.flatMap((page) => page.items) ?? [],
+    [query.data],
+  );
   const hasFilters = Object.values(filters).some(Boolean);
 
   return (

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import {
@@ -8,7 +9,14 @@ import {
   revertedUsdt,
   withStatus,
 } from '../transaction-fixtures';
+import { Time } from '../../../components/ui/time';
 import { TransactionsTable } from './transactions-table';
+
+// Every row renders one Time: counting its renders counts the rows React rendered again.
+vi.mock('../../../components/ui/time', async (importOriginal) => {
+  const actual = await importOriginal<{ Time: typeof Time }>();
+  return { Time: vi.fn(actual.Time) };
+});
 
 // jsdom lays nothing out: give the virtualizer's scroll box a size so it renders rows.
 beforeAll(() => {
@@ -29,6 +37,34 @@ function renderTable(transactions: Parameters<typeof TransactionsTable>[0]['tran
       onLoadMore={() => undefined}
     />,
   );
+}
+
+type List = Parameters<typeof TransactionsTable>[0]['transactions'];
+
+/** The table inside a parent that can hand it a new list, as a query update does. */
+function renderTableWithRerender(initial: List) {
+  let setList: (list: List) => void = () => undefined;
+  function Parent() {
+    const [list, set] = useState(initial);
+    setList = set;
+    return (
+      <TransactionsTable
+        transactions={list}
+        decimalsFor={decimalsFor}
+        hasNextPage={false}
+        isFetchingNextPage={false}
+        onLoadMore={() => undefined}
+      />
+    );
+  }
+  renderWithApp(<Parent />);
+  return {
+    rerenderWithApp: (list: List) => {
+      act(() => {
+        setList(list);
+      });
+    },
+  };
 }
 
 function rowOf(id: string): HTMLElement {
@@ -73,5 +109,60 @@ describe('TransactionsTable', () => {
     await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
     expect(within(rowOf('tx_confirmed')).getByText('Nile testnet')).toBeInTheDocument();
     expect(within(rowOf('tx_reverted')).queryByText('Nile testnet')).not.toBeInTheDocument();
+  });
+
+  it('re-renders a row only when its own transaction changes, not when another row does', async () => {
+    const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
+    await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    vi.mocked(Time).mockClear();
+    rerenderWithApp([withStatus(confirmedTrx, { status: 'FAILED' }), revertedUsdt]);
+    await within(rowOf('tx_confirmed')).findByText('not debited');
+    // Only the changed row rendered again: the other one was skipped as memoized.
+    expect(vi.mocked(Time)).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TransactionsTable on a phone-sized screen', () => {
+  beforeAll(() => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 639px)',
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    );
+  });
+
+  it('stacks each transaction as a card with every column and both links, and no table', async () => {
+    renderTable([withStatus(confirmedTrx, { clientReference: 'ref-42' }), revertedUsdt]);
+    const card = await screen.findByRole('article', { name: 'Transaction tx_confirmed' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Transactions' })).toBeInTheDocument();
+    const facts = within(card);
+    expect(facts.getByRole('link', { name: 'Transaction tx_confirmed' })).toHaveAttribute(
+      'href',
+      '/transactions/tx_confirmed',
+    );
+    expect(facts.getByRole('link', { name: confirmedTrx.account.name ?? '' })).toHaveAttribute(
+      'href',
+      `/accounts/${confirmedTrx.account.id}`,
+    );
+    expect(facts.getByText('CONFIRMED')).toBeInTheDocument();
+    expect(facts.getByText('Nile testnet')).toBeInTheDocument();
+    expect(facts.getByTitle('-20000000 atomic units')).toBeInTheDocument();
+    expect(facts.getByText('Created').nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      confirmedTrx.createdAt,
+    );
+    expect(facts.getByText('Reference').nextElementSibling).toHaveTextContent('ref-42');
+    expect(
+      within(screen.getByRole('article', { name: 'Transaction tx_reverted' })).getByText(
+        'not debited',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import type { Transaction } from '@settlement/protocol';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -8,6 +8,7 @@ import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
 
 const ROW_HEIGHT = 52;
@@ -63,6 +64,134 @@ function RowAmount({
   );
 }
 
+type RowProps = {
+  transaction: Transaction;
+  decimals: number | null;
+  alignDecimals: number;
+};
+
+function TransactionLink({ id }: { id: string }) {
+  return (
+    <Link
+      to={`/transactions/${encodeURIComponent(id)}`}
+      className="font-mono text-xs font-medium text-indigo-700 hover:underline"
+      aria-label={`Transaction ${id}`}
+    >
+      {id.length > 18 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id}
+    </Link>
+  );
+}
+
+function AccountLink({ account }: { account: Transaction['account'] }) {
+  return (
+    <Link
+      to={`/accounts/${encodeURIComponent(account.id)}`}
+      className="text-indigo-700 hover:underline"
+    >
+      {account.name ?? account.id}
+    </Link>
+  );
+}
+
+function Reference({ value }: { value: string | null | undefined }) {
+  return value ? (
+    <CopyableId value={value} label="client reference" isShort />
+  ) : (
+    <span className="text-slate-500">—</span>
+  );
+}
+
+function TypeAndChain({ transaction }: { transaction: Transaction }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="capitalize">{typeLabel(transaction)}</span>
+      <ChainBadge chain={transaction.chain} />
+    </span>
+  );
+}
+
+/**
+ * One table row. Memoized: a row re-renders only when its transaction (kept by identity
+ * through the list's structural sharing) or the column's decimals change, not on every scroll
+ * step or list update.
+ */
+const TableRow = memo(function TableRow({
+  transaction,
+  decimals,
+  alignDecimals,
+  rowIndex,
+}: RowProps & { rowIndex: number }) {
+  return (
+    <tr
+      aria-rowindex={rowIndex}
+      className="border-b border-slate-100 hover:bg-slate-50"
+      style={{ height: ROW_HEIGHT }}
+    >
+      <td className="px-4 py-2">
+        <Time value={transaction.createdAt} />
+      </td>
+      <td className="truncate px-4 py-2">
+        <TransactionLink id={transaction.id} />
+      </td>
+      <td className="px-4 py-2">
+        <TypeAndChain transaction={transaction} />
+      </td>
+      <td className="px-4 py-2">
+        <StatusBadge status={transaction.status} />
+      </td>
+      <td className="px-4 py-2 text-right">
+        <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
+      </td>
+      <td className="truncate px-4 py-2">
+        <AccountLink account={transaction.account} />
+      </td>
+      <td className="truncate px-4 py-2">
+        <Reference value={transaction.clientReference} />
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * One transaction as a card, for phone-sized screens: the same seven facts and both links as
+ * a table row, stacked, so nothing scrolls sideways.
+ */
+const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowProps) {
+  return (
+    <article
+      aria-label={`Transaction ${transaction.id}`}
+      className="space-y-1.5 border-b border-slate-100 px-4 py-3 text-sm"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <TransactionLink id={transaction.id} />
+        <StatusBadge status={transaction.status} />
+      </div>
+      <div className="flex items-start justify-between gap-2">
+        <TypeAndChain transaction={transaction} />
+        <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-600">
+        <dt>Created</dt>
+        <dd className="text-slate-800">
+          <Time value={transaction.createdAt} />
+        </dd>
+        <dt>Account</dt>
+        <dd className="truncate">
+          <AccountLink account={transaction.account} />
+        </dd>
+        <dt>Reference</dt>
+        <dd className="min-w-0">
+          <Reference value={transaction.clientReference} />
+        </dd>
+      </dl>
+    </article>
+  );
+});
+
+/** Below Tailwind's sm breakpoint the rows become cards. */
+const PHONE_QUERY = '(max-width: 639px)';
+const CARD_HEIGHT = 136;
+
 /**
  * Virtualized: only the visible rows are in the DOM, so thousands of rows scroll smoothly.
  * Reaching the end loads the next page.
@@ -85,26 +214,33 @@ export function TransactionsTable({
   maxHeight?: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const isPhone = useMediaQuery(PHONE_QUERY);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is the chosen virtualizer
   const virtualizer = useVirtualizer({
     count: transactions.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    estimateSize: () => (isPhone ? CARD_HEIGHT : ROW_HEIGHT),
+    // A few rows beyond each edge: each one is rendered on every scroll step that reveals it.
+    overscan: 4,
     initialRect: { width: 1024, height: 600 },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
   useEffect(() => {
+    virtualizer.measure();
+  }, [isPhone, virtualizer]);
+
+  useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= transactions.length - 5) onLoadMore();
   }, [hasNextPage, isFetchingNextPage, lastIndex, transactions.length, onLoadMore]);
 
   // One decimal point for the whole column: the most decimals among the loaded rows' assets.
-  const alignDecimals = transactions.reduce(
-    (most, t) => Math.max(most, decimalsFor(t.asset) ?? 0),
-    0,
-  );
+  // Computed per distinct asset and only when the list changes, not per row on each render.
+  const alignDecimals = useMemo(() => {
+    const assets = new Set(transactions.map((t) => t.asset));
+    return [...assets].reduce((most, asset) => Math.max(most, decimalsFor(asset) ?? 0), 0);
+  }, [transactions, decimalsFor]);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
@@ -118,97 +254,75 @@ export function TransactionsTable({
       role="region"
       aria-label={`${label} (scrollable)`}
     >
-      <table
-        className="w-full border-collapse text-left text-sm"
-        aria-label={label}
-        aria-rowcount={transactions.length + 1}
-      >
-        <thead className="sticky top-0 z-10">
-          <tr>
-            <Th>Created</Th>
-            <Th>Transaction</Th>
-            <Th>Type</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Amount</Th>
-            <Th>Account</Th>
-            <Th>Reference</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {paddingTop > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={7} style={{ height: paddingTop }} />
-            </tr>
-          ) : null}
+      {isPhone ? (
+        <div role="list" aria-label={label}>
+          <div aria-hidden="true" style={{ height: paddingTop }} />
           {items.map((item) => {
             const transaction = transactions[item.index];
             if (!transaction) return null;
             return (
-              <tr
+              <div
                 key={transaction.id}
-                aria-rowindex={item.index + 2}
-                className="border-b border-slate-100 hover:bg-slate-50"
-                style={{ height: ROW_HEIGHT }}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
               >
-                <td className="px-4 py-2">
-                  <Time value={transaction.createdAt} />
-                </td>
-                <td className="px-4 py-2">
-                  <Link
-                    to={`/transactions/${encodeURIComponent(transaction.id)}`}
-                    className="font-mono text-xs font-medium text-indigo-700 hover:underline"
-                    aria-label={`Transaction ${transaction.id}`}
-                  >
-                    {transaction.id.length > 18
-                      ? `${transaction.id.slice(0, 10)}…${transaction.id.slice(-6)}`
-                      : transaction.id}
-                  </Link>
-                </td>
-                <td className="px-4 py-2">
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="capitalize">{typeLabel(transaction)}</span>
-                    <ChainBadge chain={transaction.chain} />
-                  </span>
-                </td>
-                <td className="px-4 py-2">
-                  <StatusBadge status={transaction.status} />
-                </td>
-                <td className="px-4 py-2 text-right">
-                  <RowAmount
-                    transaction={transaction}
-                    decimals={decimalsFor(transaction.asset)}
-                    alignDecimals={alignDecimals}
-                  />
-                </td>
-                <td className="max-w-40 truncate px-4 py-2">
-                  <Link
-                    to={`/accounts/${encodeURIComponent(transaction.account.id)}`}
-                    className="text-indigo-700 hover:underline"
-                  >
-                    {transaction.account.name ?? transaction.account.id}
-                  </Link>
-                </td>
-                <td className="max-w-48 px-4 py-2">
-                  {transaction.clientReference ? (
-                    <CopyableId
-                      value={transaction.clientReference}
-                      label="client reference"
-                      isShort
-                    />
-                  ) : (
-                    <span className="text-slate-500">—</span>
-                  )}
-                </td>
-              </tr>
+                <Card
+                  transaction={transaction}
+                  decimals={decimalsFor(transaction.asset)}
+                  alignDecimals={alignDecimals}
+                />
+              </div>
             );
           })}
-          {paddingBottom > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={7} style={{ height: paddingBottom }} />
+          <div aria-hidden="true" style={{ height: paddingBottom }} />
+        </div>
+      ) : (
+        <table
+          // Fixed layout: column widths come from the header, so a scroll step that swaps
+          // every visible row does not make the browser size the columns again.
+          className="w-full min-w-[68rem] table-fixed border-collapse text-left text-sm"
+          aria-label={label}
+          aria-rowcount={transactions.length + 1}
+        >
+          <thead className="sticky top-0 z-10">
+            <tr>
+              <Th className="w-48">Created</Th>
+              <Th className="w-44">Transaction</Th>
+              <Th className="w-40">Type</Th>
+              <Th className="w-40">Status</Th>
+              <Th className="w-56 text-right">Amount</Th>
+              <Th>Account</Th>
+              <Th className="w-40">Reference</Th>
             </tr>
-          ) : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {paddingTop > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={7} style={{ height: paddingTop }} />
+              </tr>
+            ) : null}
+            {items.map((item) => {
+              const transaction = transactions[item.index];
+              if (!transaction) return null;
+              return (
+                <TableRow
+                  key={transaction.id}
+                  rowIndex={item.index + 2}
+                  transaction={transaction}
+                  decimals={decimalsFor(transaction.asset)}
+                  alignDecimals={alignDecimals}
+                />
+              );
+            })}
+            {paddingBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={7} style={{ height: paddingBottom }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      )}
       {isFetchingNextPage ? (
         <p role="status" className="p-3 text-center text-xs text-slate-600">
           Loading more…
