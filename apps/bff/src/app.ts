@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 import type { Config, Keys } from './config';
 import { fixedFieldLogger } from './logger';
 import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
-import { createHub, type Hub } from './relay/hub';
+import { soloBus, type ClusterBus } from './cluster/bus';
+import { createEventFeed } from './cluster/feed';
+import { soleLeader, type Leadership } from './cluster/leader';
+import { createHub, eventFrame, type Hub } from './relay/hub';
 import { createRelay, type Relay } from './relay/relay';
 import { SIGN_IN_PATHS, authRoutes } from './routes/auth';
 import { operatorRoutes } from './routes/operators';
@@ -60,6 +63,11 @@ export type AppDeps = {
     pingIntervalMs?: number;
     backoff?: { baseMs: number; capMs: number };
   };
+  /**
+   * Replicas of one PostgreSQL (main.ts builds them from DATABASE_URL): who holds the upstream
+   * stream, and how the others hear of events, ended sessions and changes. Default: alone.
+   */
+  cluster?: { leadership: Leadership; bus: ClusterBus };
 };
 
 export type Bff = {
@@ -72,6 +80,8 @@ export type Bff = {
   attach(server: Server): void;
   /** Starts the event relay and periodic maintenance; nothing runs before this. */
   start(): void;
+  /** Resolves once this replica follows the event store and hears the others (or fails). */
+  ready(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -117,12 +127,31 @@ export function createApp(deps: AppDeps): Bff {
     pingIntervalMs: deps.relay?.pingIntervalMs ?? 30_000,
     isSessionAlive: (idHash) => services.sessions.isAlive(idHash),
   });
+  const { leadership, bus } = deps.cluster ?? { leadership: soleLeader(), bus: soloBus() };
+  const feed = createEventFeed({
+    store: events,
+    deliver: (stored) => {
+      hub.broadcast(...stored.map(eventFrame));
+    },
+    logger,
+  });
+  const tellOthers = (what: string) => (error: unknown) => {
+    logger.warn({ err: error }, `${what} not told to the other replicas`);
+  };
+  const endSessions = (idHashes: readonly string[]) => {
+    for (const idHash of idHashes) {
+      hub.closeSession(idHash);
+      bus.publishSessionEnded(idHash).catch(tellOthers('ended session'));
+    }
+  };
   const relay = createRelay({
     wsUrl: config.upstreamWsUrl,
     orgId: services.upstream.orgId,
     key: services.upstream.keyFor('websockets:read'),
     store: events,
     hub,
+    feed,
+    bus,
     logger,
     ...(deps.relay?.backoff ? { backoff: deps.relay.backoff } : {}),
     ...(deps.relay?.pingIntervalMs ? { pingIntervalMs: deps.relay.pingIntervalMs } : {}),
@@ -133,9 +162,10 @@ export function createApp(deps: AppDeps): Bff {
     db: deps.db,
     broadcast: (frame) => {
       hub.broadcast(frame);
+      bus.publishChange(frame).catch(tellOthers('change'));
     },
   });
-  const onUpgrade = eventsUpgradeHandler({ services, hub, store: events, relay });
+  const onUpgrade = eventsUpgradeHandler({ services, hub, store: events, relay, feed });
 
   const app = express();
   app.disable('x-powered-by');
@@ -192,13 +222,11 @@ export function createApp(deps: AppDeps): Bff {
     '/auth',
     authRoutes(services, passkeys, {
       onLogout: (idHash) => {
-        hub.closeSession(idHash);
+        endSessions([idHash]);
       },
     }),
   );
-  const operatorService = createOperatorService(services, (idHashes) => {
-    for (const idHash of idHashes) hub.closeSession(idHash);
-  });
+  const operatorService = createOperatorService(services, endSessions);
   bff.use('/operators', operatorRoutes(services, operatorService, passkeys));
   bff.use('/support', supportRoutes(services, events, createApprovalLookup(deps.db)));
   bff.use('/audit', auditRoutes(services));
@@ -227,6 +255,7 @@ export function createApp(deps: AppDeps): Bff {
   app.use(errorMiddleware(logger));
 
   let timer: NodeJS.Timeout | null = null;
+  let ready: Promise<void> = Promise.resolve();
   const maintain = async () => {
     const at = services.now();
     try {
@@ -250,11 +279,42 @@ export function createApp(deps: AppDeps): Bff {
         if (!onUpgrade(req, socket, head)) socket.destroy();
       });
     },
+    ready: () => ready,
     start() {
       if (timer) return;
       hub.start();
-      relay.start().catch((error: unknown) => {
-        logger.error({ err: error }, 'event relay start failed');
+      ready = Promise.all([
+        feed.start(),
+        bus.start({
+          onEvents: (position) => {
+            feed.wake(position);
+          },
+          onResync: () => {
+            feed.wake();
+          },
+          onSessionEnded: (idHash) => {
+            hub.closeSession(idHash);
+          },
+          onUpstreamState: (state) => {
+            relay.follow(state);
+          },
+          onChange: (frame) => {
+            hub.broadcast(frame);
+          },
+        }),
+      ]).then(() => undefined);
+      // Only the leader holds the upstream stream; alone (SQLite) this process always leads.
+      leadership.start({
+        onElected: () => {
+          relay.start().catch((error: unknown) => {
+            logger.error({ err: error }, 'event relay start failed');
+          });
+        },
+        onDeposed: () => {
+          relay.stop().catch((error: unknown) => {
+            logger.error({ err: error }, 'event relay stop failed');
+          });
+        },
       });
       governance.start();
       statics.warm().catch((error: unknown) => {
@@ -272,6 +332,10 @@ export function createApp(deps: AppDeps): Bff {
       governance.stop();
       hub.stop();
       await relay.stop();
+      // Handing the lead over at once: another replica resumes the stream at its next attempt.
+      await leadership.stop();
+      await bus.stop();
+      feed.stop();
       await services.upstream.close();
       await services.logs.flush();
     },

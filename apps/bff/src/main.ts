@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { createApp } from './app';
+import { pgBus } from './cluster/bus';
+import { pgLeadership } from './cluster/leader';
 import { ConfigError, loadConfig, loadKeys } from './config';
 import { createLogger } from './logger';
 import { openStorage } from './store/open';
@@ -20,7 +22,16 @@ async function main(): Promise<void> {
     process.exit(code);
   };
   const db = await openStorage(config);
-  const bff = createApp({ config, keys, db, logger });
+  // On PostgreSQL any number of replicas share the database: one of them holds the upstream
+  // stream, every one relays to its own browsers (docs/cluster.md). Alone on SQLite otherwise.
+  const cluster =
+    config.databaseUrl === null
+      ? undefined
+      : {
+          leadership: pgLeadership({ connectionString: config.databaseUrl, logger }),
+          bus: pgBus({ connectionString: config.databaseUrl, publisher: db, logger }),
+        };
+  const bff = createApp({ config, keys, db, logger, ...(cluster ? { cluster } : {}) });
   const server = createServer(bff.app);
   bff.attach(server);
   await new Promise<void>((resolve, reject) => {
@@ -31,6 +42,8 @@ async function main(): Promise<void> {
     });
   });
   bff.start();
+  // A replica that cannot follow the event store or hear the others would serve a dead feed.
+  await bff.ready();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`bff listening on http://${config.host}:${port}\n`);

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresSql } from '../store/postgres-sql';
+import type { Sql } from '../store/sql';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
 import { CHANNELS, pgBus, type BusHandlers, type ClusterBus } from './bus';
 
@@ -12,11 +14,13 @@ beforeAll(async () => {
   postgres = await usePostgres();
 });
 afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
+  await Promise.all([...pools.map((pool) => pool.end()), ...sqls.map((sql) => sql.close())]);
   await postgres.release();
 });
 
 type Heard = { bus: ClusterBus; messages: string[]; pool: pg.Pool };
+
+const sqls: Sql[] = [];
 
 async function replica(url: string): Promise<Heard> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -29,7 +33,9 @@ async function replica(url: string): Promise<Heard> {
     onResync: () => messages.push('resync'),
     onChange: (frame) => messages.push(`change:${frame}`),
   };
-  const bus = pgBus({ connectionString: url, publisher: pool, logger, retryMs: 20 });
+  const publisher = postgresSql(url, { max: 1 });
+  sqls.push(publisher);
+  const bus = pgBus({ connectionString: url, publisher, logger, retryMs: 20 });
   await bus.start(handlers);
   return { bus, messages, pool };
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { RelayFrameSchema, UPSTREAM_STATES, type UpstreamState } from '@settlement/protocol';
+import type { Sql } from '../store/sql';
 
 /**
  * What a replica tells the others (never itself: it acts on its own news directly). Payloads
@@ -76,13 +77,10 @@ const ChangePayload = z
 /** Every payload starts with the sender's replica id, so a replica skips its own messages. */
 const ENVELOPE = /^([0-9a-f]{16}) ([\s\S]*)$/;
 
-/** Anything that runs one statement: the store's pool, so publishing takes no extra connection. */
-export type Queryable = { query(text: string, values: unknown[]): Promise<unknown> };
-
 export type PgBusOptions = {
   connectionString: string;
-  /** Where NOTIFY is sent from (autocommit statements on the pool). */
-  publisher: Queryable;
+  /** Where NOTIFY is sent from: the stores' pool, in autocommit (never a transaction). */
+  publisher: Pick<Sql, 'all'>;
   logger: Logger;
   /** Between attempts to re-establish the listening connection. */
   retryMs?: number;
@@ -189,7 +187,7 @@ export function pgBus(options: PgBusOptions): ClusterBus {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       throw new Error(`cluster message on ${channel} exceeds the NOTIFY payload limit`);
     }
-    await publisher.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    await publisher.all('SELECT pg_notify(?, ?)', [channel, payload]);
   };
 
   return {

@@ -34,6 +34,15 @@ export function createEventFeed(options: EventFeedOptions) {
   let queue: Promise<void> = Promise.resolve();
   let retryTimer: NodeJS.Timeout | null = null;
   let isStopped = false;
+  /** Set by start: a replay waits for the position to be known. */
+  let started: Promise<void> = Promise.resolve();
+  /** Until the newest stored position is read, "after the position" would mean all history. */
+  let isPositioned = false;
+  const position0 = async () => {
+    if (isPositioned) return;
+    position = Math.max(position, await store.lastPosition());
+    isPositioned = true;
+  };
 
   const handOver = (events: readonly StoredEvent[]) => {
     const fresh = events.filter((event) => event.seq > position);
@@ -46,6 +55,7 @@ export function createEventFeed(options: EventFeedOptions) {
 
   /** Reads and delivers everything committed after the position (below `before` when given). */
   const catchUp = async (before = Infinity) => {
+    await position0();
     for (;;) {
       const page = await store.after(position, pageSize);
       const due = page.filter((event) => event.seq < before);
@@ -69,10 +79,9 @@ export function createEventFeed(options: EventFeedOptions) {
   return {
     /** Where this replica starts following: the newest stored event (history is for replays). */
     start(): Promise<void> {
-      enqueue(async () => {
-        position = Math.max(position, await store.lastPosition());
-      });
-      return queue;
+      enqueue(position0);
+      started = queue;
+      return started;
     },
     stop(): void {
       isStopped = true;
@@ -115,6 +124,7 @@ export function createEventFeed(options: EventFeedOptions) {
       max: number,
       register: (backlog: StoredEvent[]) => void,
     ): Promise<void> {
+      await started;
       const backlog: StoredEvent[] = [];
       let last = from;
       for (;;) {

@@ -3,8 +3,10 @@ import type { NormalizedEvent, SocketState } from '@settlement/protocol';
 import type { Logger } from 'pino';
 import type { ApiKey } from '../config';
 import type { EventStore, StoredEvent } from '../store/events';
+import type { ClusterBus } from '../cluster/bus';
+import type { EventFeed } from '../cluster/feed';
 import { createNodeSigner } from '../upstream/signer';
-import { eventFrame, upstreamFrame, type Hub, type UpstreamState } from './hub';
+import { upstreamFrame, type Hub, type UpstreamState } from './hub';
 
 export type RelayOptions = {
   wsUrl: string;
@@ -12,6 +14,10 @@ export type RelayOptions = {
   key: ApiKey | null;
   store: EventStore;
   hub: Hub;
+  /** Hands what this replica stored to its browsers (in order, once). */
+  feed: EventFeed;
+  /** Tells the other replicas what was stored and the upstream state. */
+  bus: ClusterBus;
   logger: Logger;
   backoff?: { baseMs: number; capMs: number };
   pingIntervalMs?: number;
@@ -19,6 +25,8 @@ export type RelayOptions = {
 
 /** Failed reconnects after which the console shows "offline" rather than "reconnecting". */
 const OFFLINE_AFTER_FAILURES = 3;
+/** The leader repeats its upstream state this often, so a replica started later learns it. */
+const STATE_REPEAT_MS = 5_000;
 
 /**
  * The one upstream listener: every event normalized and checked (packages/client), stored
@@ -28,7 +36,15 @@ const OFFLINE_AFTER_FAILURES = 3;
  * counted, never relayed.
  */
 export function createRelay(options: RelayOptions) {
-  const { store, hub, logger } = options;
+  const { store, hub, feed, bus, logger } = options;
+  /** This replica holds the upstream stream (between start and stop). */
+  let isLeading = false;
+  let stateTimer: NodeJS.Timeout | null = null;
+  const publishState = () => {
+    bus.publishUpstreamState(state).catch((error: unknown) => {
+      logger.warn({ err: error }, 'upstream state not told to the other replicas');
+    });
+  };
   let stream: EventStream | null = null;
   let state: UpstreamState = 'offline';
   let rejectedCount = 0;
@@ -71,7 +87,15 @@ export function createRelay(options: RelayOptions) {
         }
       }
     }
-    hub.broadcast(...stored.map(eventFrame));
+    feed.committed(stored);
+    const newest = stored.at(-1);
+    // After the commit, never inside it; the others read the events by position.
+    if (newest) {
+      bus.publishEvents(newest.seq).catch((error: unknown) => {
+        // They catch up at the next NOTIFY (or when their listener reconnects).
+        logger.warn({ err: error }, 'stored events not announced to the other replicas');
+      });
+    }
     resumeFrom = await store.resumePosition();
   };
 
@@ -100,6 +124,7 @@ export function createRelay(options: RelayOptions) {
     state = next;
     hub.broadcast(upstreamFrame(next));
     logger.info({ upstreamState: next }, 'event relay upstream state');
+    if (isLeading) publishState();
   };
 
   const mapState = (next: SocketState, attempt: number): UpstreamState => {
@@ -122,6 +147,7 @@ export function createRelay(options: RelayOptions) {
         return;
       }
       isStarting = true;
+      isLeading = true;
       const stopsBefore = stops;
       try {
         resumeFrom = await store.resumePosition();
@@ -162,9 +188,18 @@ export function createRelay(options: RelayOptions) {
         ...(options.pingIntervalMs ? { pingIntervalMs: options.pingIntervalMs } : {}),
       });
       setState('reconnecting');
+      stateTimer = setInterval(publishState, STATE_REPEAT_MS);
+      stateTimer.unref();
+    },
+    /** A follower shows the leader's upstream state (told by the bus). */
+    follow(next: UpstreamState): void {
+      if (!isLeading) setState(next);
     },
     async stop(): Promise<void> {
       stops += 1;
+      isLeading = false;
+      if (stateTimer) clearInterval(stateTimer);
+      stateTimer = null;
       const current = stream;
       stream = null;
       if (current) await current.close();

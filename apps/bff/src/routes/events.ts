@@ -5,7 +5,8 @@ import { ERROR_CODES, errorEnvelope, type ErrorCode, type RelayFrame } from '@se
 import { SLOW_CLIENT_CLOSE, eventFrame, upstreamFrame, type Hub } from '../relay/hub';
 import type { Relay } from '../relay/relay';
 import type { Services } from '../services/services';
-import type { EventStore } from '../store/events';
+import type { EventFeed } from '../cluster/feed';
+import type { EventStore, StoredEvent } from '../store/events';
 import { isSameOrigin, readCookie } from './guards';
 
 const EVENTS_PATH = '/bff/events';
@@ -38,8 +39,9 @@ export function eventsUpgradeHandler(deps: {
   hub: Hub;
   store: EventStore;
   relay: Relay;
+  feed: EventFeed;
 }) {
-  const { services, hub, store, relay } = deps;
+  const { services, hub, store, relay, feed } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   async function accept(
@@ -59,16 +61,20 @@ export function eventsUpgradeHandler(deps: {
       return;
     }
     const from = after === null ? null : await store.seqOf(after);
-    const replay = from === null ? [] : await store.after(from, REPLAY_MAX + 1);
-    // From the last await on, replay and registration run in one synchronous step.
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const frames = [upstreamFrame(relay.state)];
-      // Streaming live from here would silently skip whatever happened since `after`.
-      if (after !== null && from === null) frames.push(RESYNC_FRAME);
-      for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
-      hub.add(ws, socket, session.idHash, frames);
-      if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
-    });
+    const register = (replay: readonly StoredEvent[]) => {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const frames = [upstreamFrame(relay.state)];
+        // Streaming live from here would silently skip whatever happened since `after`.
+        if (after !== null && from === null) frames.push(RESYNC_FRAME);
+        for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
+        hub.add(ws, socket, session.idHash, frames);
+        if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+      });
+    };
+    // The replay reaches up to what the feed has handed the hub, and the socket joins the hub
+    // in the same synchronous step: nothing committed meanwhile is skipped or sent twice.
+    if (from === null) register([]);
+    else await feed.replayThen(from, REPLAY_MAX, register);
   }
 
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
