@@ -148,9 +148,16 @@ test('support looks a withdrawal up on a phone, and the result stays inside the 
   const search = page.getByRole('search', { name: 'Support look-up' });
   await search.getByLabel('Look up').fill(transaction.correlationId);
   await search.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('table', { name: 'Matching transactions' })).toContainText(
-    transaction.id.slice(0, 8),
-  );
+  // On a phone the rows are stacked cards (a list), so nothing scrolls sideways, even inside.
+  const results = page.getByRole('list', { name: 'Matching transactions' });
+  await expect(results).toContainText(transaction.id.slice(0, 8));
+  await expect(page.getByRole('table', { name: 'Matching transactions' })).toHaveCount(0);
+  expect(
+    await results.evaluate((list) => {
+      const region = list.closest('[role="region"]');
+      return region ? region.scrollWidth <= region.clientWidth : false;
+    }),
+  ).toBe(true);
   await expectNoSidewaysScroll(page, 'a support result');
   await saveScreenshot(page, 'phone-spec-390-light-support-result');
 });
