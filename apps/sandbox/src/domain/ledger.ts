@@ -309,3 +309,9 @@ function checkReservations(db: Database.Database): string[] {
   }
   return problems;
 }
+
+/**
+ * Tools that read a sandbox database directly enter through this module (the package's
+ * `./ledger` entry): the bench explains the list's queries on the store it seeded.
+ */
+export { transactionListIndex, transactionListQuery } from './transactions-list';

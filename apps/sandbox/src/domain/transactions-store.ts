@@ -110,13 +110,14 @@ const byClientReference = prepared<[string, string], TransactionRow>(
 );
 // Only rows a block has work for: a signed one to broadcast, one on chain to confirm, and one
 // still unsigned once its Co-Signer deadline passed. Rows waiting for a signature (most of a
-// burst) are not read, mapped or written by a block until then.
+// burst) are neither read nor written by a block until then (index: migration 006).
 const due = prepared<[number], TransactionRow>(
-  `SELECT ${TRANSACTION_SELECT} FROM transactions
-    WHERE status = 'PENDING'
-      AND (stage IN ('SIGNED', 'BROADCAST', 'OBSERVED')
-           OR (stage IN ('RESERVED', 'SIGNING') AND created_at_ms <= ?))
-    ORDER BY seq`,
+  `SELECT ${TRANSACTION_SELECT} FROM transactions INDEXED BY transactions_due
+    WHERE status = 'PENDING' AND stage IN ('SIGNED', 'BROADCAST', 'OBSERVED')
+   UNION ALL
+   SELECT ${TRANSACTION_SELECT} FROM transactions INDEXED BY transactions_due
+    WHERE status = 'PENDING' AND stage IN ('RESERVED', 'SIGNING') AND created_at_ms <= ?
+   ORDER BY seq`,
 );
 /** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
 const update = preparedByShape<[Record<string, unknown>]>();

@@ -72,6 +72,7 @@ describe('sandbox migrate', () => {
       '003-accounts-wallets-mpc',
       '004-money-movement',
       '005-transaction-list-indexes',
+      '006-due-transactions',
     ]);
     expect(migrate(db)).toBe(0);
   });
@@ -88,7 +89,7 @@ describe('sandbox migrate', () => {
     ).run();
     db.prepare("INSERT INTO chain_state (id, height, last_block_at) VALUES (1, 42, 'then')").run();
 
-    expect(migrate(db)).toBe(1);
+    expect(migrate(db)).toBe(2);
 
     expect(history()).toEqual([
       '001-core',
@@ -96,6 +97,7 @@ describe('sandbox migrate', () => {
       '003-accounts-wallets-mpc',
       '004-money-movement',
       '005-transaction-list-indexes',
+      '006-due-transactions',
     ]);
     expect(hasTable('schema_migrations')).toBe(false);
     expect(db.prepare('SELECT name FROM orgs').all()).toEqual([{ name: 'Kept' }]);
@@ -108,7 +110,7 @@ describe('sandbox migrate', () => {
       "INSERT INTO orgs (id, name, created_at) VALUES ('org', 'Kept', '2030-01-01T00:00:00.000Z')",
     ).run();
 
-    expect(migrate(db)).toBe(2);
+    expect(migrate(db)).toBe(3);
 
     expect(history()).toContain('004-money-movement');
     expect(hasTable('transactions')).toBe(true);
