@@ -84,13 +84,26 @@ export function advanceMpcProvisioning(db: Db, now: Date): number {
     .immediate();
 }
 
+/**
+ * One tick of the provisioning clock that never throws: a tick that cannot write now (another
+ * process holds the database past the busy timeout) is logged and the next one advances.
+ * Thrown from a timer, it would have taken the whole sandbox down.
+ */
+export function provisionTick(ctx: AppContext): void {
+  try {
+    advanceMpcProvisioning(ctx.db, new Date(ctx.nowMs()));
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'MPC provisioning tick failed');
+  }
+}
+
 export function mpcProvisioner(ctx: AppContext): BackgroundService {
   let timer: NodeJS.Timeout | undefined;
   return {
     name: 'mpc-provisioner',
     start: () => {
       timer = setInterval(() => {
-        advanceMpcProvisioning(ctx.db, new Date(ctx.nowMs()));
+        provisionTick(ctx);
       }, ctx.blockMs);
     },
     stop: () => {
