@@ -116,6 +116,18 @@ beforeAll(async () => {
     });
     expect(created.status, created.text).toBe(201);
   }
+  // The comparison is of two reads of a quiescent store: a withdrawal still moving through the
+  // chain could change status between the export and the REST read.
+  await waitFor(async () => {
+    const list = await bff.call('GET', '/bff/api/v1/transactions?type=WITHDRAWAL&limit=50', {
+      browser: support,
+    });
+    const items = (list.json as { items: { status: string }[] }).items;
+    return items.length === INJECTIONS.length &&
+      items.every((tx) => tx.status === 'CONFIRMED' || tx.status === 'FAILED')
+      ? items
+      : undefined;
+  }, 30_000);
   const deposit = await waitFor(async () => {
     const list = await bff.call('GET', '/bff/api/v1/transactions?type=DEPOSIT&status=CONFIRMED', {
       browser: support,
