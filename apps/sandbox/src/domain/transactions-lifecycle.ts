@@ -36,7 +36,7 @@ import { transactionEventData } from './transactions-view';
 const CONFIRMATION_STEPS = [5, 10, 15] as const;
 export const DEFAULT_CO_SIGNER_TIMEOUT_MS = 120_000;
 /** Rows every block steps whatever its budget: more than any test or demo has in flight. */
-export const DEFAULT_MIN_STEPS_PER_BLOCK = 64;
+const DEFAULT_MIN_STEPS_PER_BLOCK = 64;
 
 export type LifecycleDeps = {
   db: Database.Database;
