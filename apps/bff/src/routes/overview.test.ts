@@ -37,6 +37,11 @@ afterAll(async () => {
 });
 
 describe('GET /bff/overview', () => {
+  it('answers a GET that carries a body (its request closes once read) with the overview', async () => {
+    const response = await bff.call('GET', '/bff/overview', { browser: support, rawBody: '{}' });
+    expect(response.status, response.text).toBe(200);
+  });
+
   it('sums every wallet per asset and chain and lists the pending withdrawals', async () => {
     // A second funded wallet on the same chain: the totals add both, exactly.
     const second = await fundedWallet(bff, admin, treasury, '250000001');

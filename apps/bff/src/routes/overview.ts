@@ -11,11 +11,13 @@ import { requireRole } from './guards';
  */
 export function overviewRoutes(services: Services, labels: WalletLabelStore): Router {
   const router = express.Router();
-  router.get('/', async (req, res) => {
+  router.get('/', async (_req, res) => {
     const session = requireRole(res, 'support');
-    // A browser that navigated away needs no answer: stop the upstream reads too.
+    // A browser that navigated away needs no answer: stop the upstream reads too. The
+    // response's close, not the request's: a request closes as soon as its body was read (a
+    // GET may carry one), long before the answer is written.
     const aborted = new AbortController();
-    req.on('close', () => {
+    res.on('close', () => {
       if (!res.writableFinished) aborted.abort();
     });
     const overview = await treasuryOverview(services, labels, {

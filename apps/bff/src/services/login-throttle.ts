@@ -75,6 +75,8 @@ function createTable(db: Sql, now: () => number, scope: Scope, freeFailures: num
           key,
         ]);
       }
+      // Only a new key can push the table past its bound.
+      if (counted > 1) return;
       const { n } = CountSchema.parse(
         await db.get('SELECT COUNT(*) AS n FROM login_failures WHERE scope = ?', [scope]),
       );

@@ -80,3 +80,26 @@ describe.each(storeEngines())('event store ($name)', (engine) => {
     expect(await events.seqOf('unknown')).toBeNull();
   });
 });
+
+describe.each(storeEngines())('event store shared by replicas ($name)', (engine) => {
+  it('stores an event two writers add at once once, and hands it out by id and position', async () => {
+    const sql = await engine.open();
+    const one = createEventStore(sql);
+    const two = createEventStore(sql);
+    const batch = ['p1', 'p2', 'p3'].map((id) => event(id, null, 'mvp'));
+    const [first, second] = await Promise.all([one.addMany(batch), two.addMany(batch)]);
+    expect([...first, ...second].map((e) => e.id).sort()).toEqual(['p1', 'p2', 'p3']);
+    const all = await one.after(0, 10);
+    expect(all.map((e) => e.id)).toEqual(['p1', 'p2', 'p3']);
+    const positions = all.map((e) => e.seq);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    expect(await two.lastPosition()).toBe(positions.at(-1));
+    expect((await two.byId('p2'))?.seq).toBe(positions[1]);
+    expect(await two.byId('nope')).toBeNull();
+    expect((await two.after(positions[0] ?? 0, 1)).map((e) => e.id)).toEqual(['p2']);
+  });
+
+  it('reports an empty store at position 0', async () => {
+    expect(await createEventStore(await engine.open()).lastPosition()).toBe(0);
+  });
+});

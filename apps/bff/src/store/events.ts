@@ -77,7 +77,10 @@ export type EventStore = {
   seqOf(id: string): Promise<number | null>;
   /** The stored event of this id (a NOTIFY carries only the id), or null. */
   byId(id: string): Promise<StoredEvent | null>;
-  /** Up to `limit` events after local position `seq`, in position order. */
+  /**
+   * Up to `limit` events after local position `seq`, in position order: positions only grow,
+   * and commit in order (see EVENT_WRITE_LOCK), so a follower resumes from the last it saw.
+   */
   after(seq: number, limit: number): Promise<StoredEvent[]>;
   /** The newest local position, 0 when empty (where a replica starts following). */
   lastPosition(): Promise<number>;

@@ -45,6 +45,8 @@ function over(target: Queryable, transaction: Sql['transaction'], isOpen: () => 
 export type PostgresOptions = {
   /** Connections in this process's pool (each replica has its own). */
   max?: number;
+  /** How long an idle connection stays open; 0 keeps it (node-postgres' idleTimeoutMillis). */
+  idleTimeoutMs?: number;
 };
 
 /**
@@ -54,7 +56,11 @@ export type PostgresOptions = {
 export function postgresSql(connectionString: string, options: PostgresOptions = {}): Sql {
   // Epoch milliseconds and counts fit a double exactly (below 2^53).
   pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,
+  });
   // An idle connection the server dropped must not take the process down; the next query
   // opens another.
   pool.on('error', () => undefined);

@@ -25,6 +25,8 @@ export type Sql = {
   /**
    * Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when
    * it throws. Inside, `tx` is that connection (a nested call joins the outer transaction).
+   * Inside, use `tx` only: awaiting the outer `Sql` there waits, on SQLite, for this very
+   * transaction to end.
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** False once `close` began: deferred writes (the request log's) then have nowhere to go. */
@@ -80,8 +82,10 @@ export function storeError(error: unknown): unknown {
     );
   }
   // PostgreSQL class 22 (data exception: a string too long, a number out of range, a byte
-  // sequence that is not UTF-8) and SQLite's CHECK constraint: the value itself is not valid.
-  if ((typeof code === 'string' && code.startsWith('22')) || code === 'SQLITE_CONSTRAINT_CHECK') {
+  // sequence that is not UTF-8) and a CHECK constraint of either engine: the value itself is
+  // not valid.
+  const isCheck = code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
+  if ((typeof code === 'string' && code.startsWith('22')) || isCheck) {
     return new HttpError('VALIDATION_ERROR', 'A value is not valid for storage.');
   }
   return error;

@@ -16,6 +16,7 @@ import { loadConfig, loadKeys } from '../config';
 import { createLogger } from '../logger';
 import { openSqliteFile, type Db } from '../store/db';
 import type { Sql } from '../store/sql';
+import { openStorage } from '../store/open';
 import { sqliteSql } from '../store/sqlite-sql';
 
 /**
@@ -117,12 +118,15 @@ export async function startBff(input: {
    */
   policy?: PolicyDocument | 'demo';
   now?: () => number;
+  /** PostgreSQL for the stores (a replica: several instances may share one). */
+  databaseUrl?: string;
 }): Promise<BffInstance> {
   const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
   const seeded = await seedDemo({
     sandboxUrl: input.sandbox.url,
     adminToken: input.sandbox.adminToken,
     dataDir,
+    databaseUrl: input.databaseUrl ?? null,
   });
   if (!seeded.credentials) throw new Error('demo credentials missing');
   const credentials = seeded.credentials;
@@ -137,6 +141,7 @@ export async function startBff(input: {
     CONSOLE_DIST: consoleDist,
     LOG_LEVEL: 'debug',
     UPSTREAM_TIMEOUT_MS: '3000',
+    ...(input.databaseUrl ? { DATABASE_URL: input.databaseUrl } : {}),
     ...input.env,
   });
   const logLines: string[] = [];
@@ -147,8 +152,8 @@ export async function startBff(input: {
     },
   });
   const logger = createLogger(config.logLevel, sink);
-  const db = openSqliteFile(join(dataDir, 'bff', 'bff.db'));
-  const sql = sqliteSql(db);
+  const raw = input.databaseUrl ? null : openSqliteFile(join(dataDir, 'bff', 'bff.db'));
+  const sql = raw ? sqliteSql(raw) : await openStorage(config);
   if (seeded.isNew && input.policy !== 'demo') {
     await createPolicyStore(sql).save(input.policy ?? ALLOW_ALL_POLICY, 'test-harness');
   }
@@ -212,7 +217,10 @@ export async function startBff(input: {
     url,
     origin: url,
     bff,
-    db,
+    get db(): Db {
+      if (!raw) throw new Error('no raw SQLite connection: this instance is on PostgreSQL');
+      return raw;
+    },
     sql,
     dataDir,
     credentials,
@@ -232,7 +240,7 @@ export async function startBff(input: {
     },
     async upstreamCalls() {
       await bff.services.logs.flush();
-      const row = db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
+      const row = (await sql.get('SELECT COUNT(*) AS n FROM request_log')) as { n: number };
       return row.n;
     },
     async close() {
