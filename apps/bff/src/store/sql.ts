@@ -5,7 +5,7 @@ import { HttpError } from '../errors';
  * alike. Stores are written once against it in the SQL both engines speak (`?` placeholders,
  * `ON CONFLICT`, `RETURNING`); the few spots where the dialects part ask `sql.dialect`. One
  * implementation per concern over two drivers means the engines cannot drift apart
- * (docs/decisions/008-one-store-two-engines.md).
+ * (docs/decisions/010-one-store-two-engines.md).
  */
 export type Dialect = 'sqlite' | 'postgres';
 
