@@ -84,7 +84,12 @@ async function prepare(
   return { body, clientReference, idempotencyKey };
 }
 
-function requestHashOf(operator: string, operation: Operation, consoleBody: Uint8Array): string {
+/** What a repeat of an operation id must match: who, what and the exact bytes the console sent. */
+export function requestHashOf(
+  operator: string,
+  operation: Operation,
+  consoleBody: Uint8Array,
+): string {
   return sha256Hex(
     `${operator}\n${operation.method}\n${operation.name}\n${sha256Hex(consoleBody)}`,
   );
@@ -159,7 +164,11 @@ export type IdempotentInput = {
  * journal row is written before the upstream call and the outcome after. A repeat of the same
  * operation returns the recorded answer, or reconciles and resends the same key and bytes.
  */
-export function createIdempotentExecutor(services: Services) {
+export function createIdempotentExecutor(
+  services: Services,
+  options: { inProgressWaitMs?: number } = {},
+) {
+  const inProgressWaitMs = options.inProgressWaitMs ?? IN_PROGRESS_WAIT_MS;
   const inFlight = new Map<string, Promise<unknown>>();
 
   async function send(
@@ -274,7 +283,7 @@ export function createIdempotentExecutor(services: Services) {
       const entry = await services.journal.get(operationId);
       if (!entry || entry.state !== 'pending') return entry;
       if (services.now() - entry.updatedAt >= PENDING_LEASE_MS) return entry;
-      if (performance.now() - started >= IN_PROGRESS_WAIT_MS) throw inProgress(operationId);
+      if (performance.now() - started >= inProgressWaitMs) throw inProgress(operationId);
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
     }
   }

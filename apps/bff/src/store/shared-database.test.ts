@@ -14,6 +14,8 @@ import {
   type SandboxProcess,
 } from '../test-support/harness';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
+import { createIdempotentExecutor, requestHashOf } from '../services/idempotent';
+import { matchOperation } from '../services/operations';
 
 /**
  * Two BFF replicas (in-process, each with its own pool, idempotency executor and approval
@@ -130,5 +132,54 @@ describe('two replicas on one PostgreSQL database', () => {
     expect(request.status).toBe('SUBMITTED');
     expect(request.transactionId).toMatch(/\S/);
     expect(request.approvals).toHaveLength(1);
+  });
+
+  it('answers "in progress" while another replica is sending, and its outcome once recorded', async () => {
+    const operation = matchOperation('POST', '/api/v1/wallets');
+    if (!operation) throw new Error('wallets.create is not in the allowlist');
+    // Replica A has claimed both operations and is (as far as B can tell) calling upstream.
+    const claim = (operationId: string) =>
+      a.bff.services.journal.begin({
+        operationId,
+        operator: 'treasury',
+        operation: operation.name,
+        idempotencyKey: `key-${operationId}`,
+        method: 'POST',
+        path: '/api/v1/wallets',
+        requestHash: requestHashOf('treasury', operation, new Uint8Array([123, 125])),
+        body: new Uint8Array([123, 125]),
+        bodyHash: 'body-hash',
+        clientReference: null,
+      });
+    expect(await claim('replicas-in-flight-1')).toBe(true);
+    expect(await claim('replicas-in-flight-2')).toBe(true);
+    const onB = createIdempotentExecutor(b.bff.services, { inProgressWaitMs: 300 });
+    const input = (operationId: string) => ({
+      operator: 'treasury',
+      operationId,
+      operation,
+      path: '/api/v1/wallets',
+      consoleBody: new Uint8Array([123, 125]),
+      requestId: `bff_${operationId}`,
+    });
+
+    await expect(onB.execute(input('replicas-in-flight-1'))).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      status: 409,
+      details: [{ operationId: 'replicas-in-flight-1', state: 'pending' }],
+    });
+
+    const waiting = onB.execute(input('replicas-in-flight-2'));
+    await a.bff.services.journal.finish('replicas-in-flight-2', {
+      state: 'succeeded',
+      status: 201,
+      response: new TextEncoder().encode('{"id":"w-from-a"}'),
+      upstreamRequestId: 'req-a',
+      correlationId: null,
+    });
+    const answer = await waiting;
+    expect(answer).toMatchObject({ status: 201, isReplay: true, requestId: 'req-a' });
+    expect(await upstreamCalls('replicas-in-flight-1', 'POST', '/api/v1/wallets')).toBe(0);
+    expect(await upstreamCalls('replicas-in-flight-2', 'POST', '/api/v1/wallets')).toBe(0);
   });
 });
