@@ -35,6 +35,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps SQLite in DATA_DIR by default and takes a postgres:// DATABASE_URL, nothing else', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeNull();
+    const url = 'postgres://bff:secret@db.internal:5432/bff';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/bff' }).databaseUrl).toBe(
+      'postgresql://db/bff',
+    );
+    // Refused, and named without echoing the URL (it may carry a password).
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:s3cr3t@db/bff' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:s3cr3t@db/bff' })).not.toThrow(/s3cr3t/);
+  });
+
   it('names every bad key at once', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', UPSTREAM_URL: 'ftp://x', SESSION_IDLE_MS: '-1' }),
