@@ -5,6 +5,7 @@ import type { ApiKey } from '../config';
 import type { EventStore, StoredEvent } from '../store/events';
 import type { ClusterBus } from '../cluster/bus';
 import type { EventFeed } from '../cluster/feed';
+import { HttpError } from '../errors';
 import { createNodeSigner } from '../upstream/signer';
 import { upstreamFrame, type Hub, type UpstreamState } from './hub';
 
@@ -51,8 +52,18 @@ export function createRelay(options: RelayOptions) {
   let isStarting = false;
   /** Bumped by stop(): a start still reading its position then does not connect. */
   let stops = 0;
+  /**
+   * Each upstream connection is an epoch: resumeAfter() begins the next one. Events are
+   * stored only in the order the upstream sent them, so once storing one failed for the
+   * database (disk full, busy, connection lost), nothing received later on that connection
+   * may be stored: it would move the resume position past the missing event for good.
+   */
+  let epoch = 0;
+  /** The newest epoch in which storing failed; its (and older) events are dropped unstored. */
+  let failedEpoch = -1;
   /** Events (new or redelivered) of this tick, in order; bounded by the client's ingress queue. */
   let pending: NormalizedEvent[] = [];
+  let pendingEpoch = 0;
   let flushTimer: NodeJS.Immediate | null = null;
   /** The stores' writes of earlier ticks, in order: each batch commits before the next. */
   let storing: Promise<void> = Promise.resolve();
@@ -64,29 +75,74 @@ export function createRelay(options: RelayOptions) {
   let resumeFrom: string | null = null;
 
   /**
-   * Stores the pending events in one transaction, then relays the new ones (a redelivery of an
-   * event whose first store failed is new).
+   * Storing stopped at an event for a database fault: the rest of that connection's events
+   * are dropped (the upstream redelivers them), and the connection itself, so the stream
+   * resumes from the last STORED event. A newer connection already resumed from no later
+   * than the committed position, so it redelivers the event anyway and is kept.
    */
-  const storeBatch = async (batch: NormalizedEvent[]): Promise<void> => {
-    let stored: StoredEvent[];
+  const halt = (batchEpoch: number, error: unknown, eventId: string | undefined) => {
+    failedEpoch = Math.max(failedEpoch, batchEpoch);
+    logger.error(
+      { err: error, eventId },
+      'event store unavailable; resuming the upstream stream from the last stored event',
+    );
+    if (batchEpoch === epoch) stream?.dropConnection();
+  };
+
+  /**
+   * Stores one event outside a batch: false when the database failed (stop here). An event
+   * the database refuses as data (a constraint, a value it cannot hold) would fail again on
+   * every redelivery, so it is kept aside with its reason instead, like a rejected frame.
+   */
+  const storeOne = async (
+    event: NormalizedEvent,
+    batchEpoch: number,
+    stored: StoredEvent[],
+  ): Promise<boolean> => {
+    try {
+      const row = await store.add(event);
+      if (row) stored.push(row);
+      return true;
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        halt(batchEpoch, error, event.id);
+        return false;
+      }
+      rejectedCount += 1;
+      logger.error({ err: error, eventId: event.id }, 'event refused by the store; kept aside');
+      await store
+        .rejected('store-refused', error.message, event.raw)
+        .catch((rejectError: unknown) => {
+          logger.error({ err: rejectError }, 'rejected event store failed');
+        });
+      return true;
+    }
+  };
+
+  /**
+   * Stores the pending events in one transaction, then relays the new ones (a redelivery of an
+   * event whose first store failed is new). When the transaction fails for the data of some
+   * event, the events are stored one by one, up to the first that fails for the database.
+   */
+  const storeBatch = async (batch: NormalizedEvent[], batchEpoch: number): Promise<void> => {
+    if (batchEpoch <= failedEpoch) return;
+    let stored: StoredEvent[] = [];
     try {
       stored = await store.addMany(batch);
     } catch (error) {
-      // One bad event must not cost the others: store them one by one.
-      logger.error(
-        { err: error, events: batch.length },
-        'event batch store failed; storing one by one',
-      );
-      stored = [];
-      for (const event of batch) {
-        try {
-          const row = await store.add(event);
-          if (row) stored.push(row);
-        } catch (eventError) {
-          logger.error({ err: eventError, eventId: event.id }, 'event relay processing failed');
+      if (!(error instanceof HttpError)) {
+        halt(batchEpoch, error, batch[0]?.id);
+      } else {
+        logger.warn(
+          { err: error, events: batch.length },
+          'event batch refused by the store; storing one by one',
+        );
+        for (const event of batch) {
+          if (!(await storeOne(event, batchEpoch, stored))) break;
         }
       }
     }
+    // What was stored before a failure still goes out, in order.
     feed.committed(stored);
     const newest = stored.at(-1);
     // After the commit, never inside it; the others read the events by position.
@@ -104,8 +160,9 @@ export function createRelay(options: RelayOptions) {
     flushTimer = null;
     if (pending.length === 0) return storing;
     const batch = pending;
+    const batchEpoch = pendingEpoch;
     pending = [];
-    const run = () => storeBatch(batch);
+    const run = () => storeBatch(batch, batchEpoch);
     storing = storing.then(run, run).catch((error: unknown) => {
       logger.error({ err: error }, 'event relay processing failed');
     });
@@ -113,6 +170,9 @@ export function createRelay(options: RelayOptions) {
   };
 
   const enqueue = (event: NormalizedEvent) => {
+    // Storing already failed on this connection: the resumed one redelivers this event.
+    if (epoch <= failedEpoch) return;
+    pendingEpoch = epoch;
     pending.push(event);
     flushTimer ??= setImmediate(() => {
       void flush();
@@ -162,6 +222,7 @@ export function createRelay(options: RelayOptions) {
         expectedOrgId: options.orgId,
         resumeAfter: () => {
           void flush();
+          epoch += 1;
           return resumeFrom;
         },
         onEvent: enqueue,
