@@ -92,6 +92,48 @@ function fromUpstreamError(error: unknown): HttpError | null {
   return new HttpError(error.code, error.message, error.details);
 }
 
+/** SQLite result codes (primary or extended) that say the database file cannot be used now. */
+const SQLITE_UNAVAILABLE =
+  /^SQLITE_(FULL|BUSY|LOCKED|IOERR|CANTOPEN|READONLY|PROTOCOL|NOLFS|NOMEM)(_\w+)?$/;
+/** Network errors of a PostgreSQL connection (node-postgres passes them through as is). */
+const NETWORK_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+/** node-postgres's own messages for a pool or connection that cannot serve a query. */
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * The BFF's own database is unavailable for a while (disk full, busy, I/O error, connection
+ * lost): nothing is wrong with the request, and the same request may work in a moment.
+ * SQLite: FULL, BUSY, LOCKED, IOERR, ... (better-sqlite3 puts the code on the error).
+ * PostgreSQL: class 53 (insufficient resources, 53100 disk_full), class 08 (connection
+ * exception), 57P01-57P03 (shutting down, cannot connect now), 58030 (I/O error).
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as Error & { code?: unknown };
+  if (typeof code === 'string') {
+    if (SQLITE_UNAVAILABLE.test(code) || NETWORK_UNAVAILABLE.has(code)) return true;
+    if (/^(53|08)[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '58030') {
+      return true;
+    }
+  }
+  return PG_CONNECTION_LOST.test(error.message);
+}
+
+/** A retryable 503 for the storage being unavailable; its cause stays in the log only. */
+export function storageUnavailable(): HttpError {
+  return new HttpError(
+    'UPSTREAM_UNAVAILABLE',
+    "The console's storage is unavailable for a moment. It is safe to retry.",
+  );
+}
+
 /**
  * The browser went away mid-request: body-parser's `request.aborted`, or the AbortError of an
  * upstream call the proxy cancelled because the browser closed its connection (a navigation or
@@ -123,6 +165,15 @@ export function errorMiddleware(logger: Logger) {
       error instanceof HttpError ? error : (fromUpstreamError(error) ?? fromClientError(error));
     if (known) {
       sendError(res, known);
+      return;
+    }
+    if (isStorageUnavailable(error)) {
+      // Logged with its cause (which disk, which connection); the browser may simply retry.
+      logger.warn(
+        { err: error, requestId: requestIdOf(res), method: req.method, path: req.path },
+        'storage unavailable',
+      );
+      sendError(res, storageUnavailable());
       return;
     }
     logger.error(

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { ERROR_CODES, errorEnvelope, type ErrorCode, type RelayFrame } from '@settlement/protocol';
@@ -7,6 +7,7 @@ import type { Relay } from '../relay/relay';
 import type { Services } from '../services/services';
 import type { EventFeed } from '../cluster/feed';
 import type { EventStore, StoredEvent } from '../store/events';
+import { HttpError, isStorageUnavailable, storageUnavailable } from '../errors';
 import { isSameOrigin, readCookie } from './guards';
 
 const EVENTS_PATH = '/bff/events';
@@ -23,7 +24,7 @@ function refuse(socket: Duplex, code: ErrorCode, message: string): void {
   const { status } = ERROR_CODES[code];
   const body = JSON.stringify(errorEnvelope(code, 'bff_ws_upgrade', message));
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -42,6 +43,7 @@ export function eventsUpgradeHandler(deps: {
   feed: EventFeed;
 }) {
   const { services, hub, store, relay, feed } = deps;
+  const { logger } = services;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   async function accept(
@@ -49,6 +51,7 @@ export function eventsUpgradeHandler(deps: {
     socket: Duplex,
     head: Buffer,
     after: string | null,
+    upgraded: { isDone: boolean },
   ): Promise<void> {
     const sessionId = readCookie(req, services.config.cookieName);
     const session = sessionId ? await services.sessions.resolve(sessionId) : null;
@@ -62,6 +65,7 @@ export function eventsUpgradeHandler(deps: {
     }
     const from = after === null ? null : await store.seqOf(after);
     const register = (replay: readonly StoredEvent[]) => {
+      upgraded.isDone = true;
       wss.handleUpgrade(req, socket, head, (ws) => {
         const frames = [upstreamFrame(relay.state)];
         // Streaming live from here would silently skip whatever happened since `after`.
@@ -77,18 +81,44 @@ export function eventsUpgradeHandler(deps: {
     else await feed.replayThen(from, REPLAY_MAX, register);
   }
 
+  /**
+   * The upgrade failed for a reason of ours (the database above all: disk full, busy, gone).
+   * Never thrown on: an error escaping an 'upgrade' listener would end the process. Before the
+   * handshake the browser gets a 503 (or 500) and reconnects later, resuming from its last id.
+   */
+  const fail = (socket: Duplex, error: unknown, upgraded: { isDone: boolean }) => {
+    const isStorage = isStorageUnavailable(error);
+    if (isStorage) logger.warn({ err: error }, 'event socket refused: storage unavailable');
+    else logger.error({ err: error }, 'event socket upgrade failed');
+    if (upgraded.isDone || socket.destroyed) {
+      socket.destroy();
+      return;
+    }
+    const refusal = isStorage
+      ? storageUnavailable()
+      : new HttpError('INTERNAL_ERROR', 'The event socket could not be opened. Retry shortly.');
+    refuse(socket, refusal.code, refusal.message);
+  };
+
+  /** True when the request was for the event socket (answered or being answered). */
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
-    const url = new URL(req.url ?? '/', 'http://bff.invalid');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://bff.invalid');
+    } catch {
+      // A request target not even a URL relative to us (e.g. `http://[`): nothing we serve.
+      return false;
+    }
     if (url.pathname !== EVENTS_PATH) return false;
     socket.on('error', () => undefined);
-    if (!isSameOrigin(req)) {
+    if (!isSameOrigin(req, services.config.publicOrigin)) {
       refuse(socket, 'FORBIDDEN', 'Cross-origin or origin-less WebSocket refused.');
       return true;
     }
-    const after = url.searchParams.get('after');
-    accept(req, socket, head, after).catch(() => {
-      // The database failed mid-upgrade: the browser reconnects and resumes from its last id.
-      socket.destroy();
+    const upgraded = { isDone: false };
+    // accept is async: whatever it throws (the session look-up on a full disk) is a rejection.
+    accept(req, socket, head, url.searchParams.get('after'), upgraded).catch((error: unknown) => {
+      fail(socket, error, upgraded);
     });
     return true;
   };
