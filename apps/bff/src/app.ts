@@ -61,6 +61,8 @@ export type AppDeps = {
   relay?: {
     maxBufferedBytes?: number;
     pingIntervalMs?: number;
+    /** How often the hub re-checks the sessions behind its sockets (the fallback of the bus). */
+    sessionCheckIntervalMs?: number;
     backoff?: { baseMs: number; capMs: number };
   };
   /**
@@ -125,6 +127,9 @@ export function createApp(deps: AppDeps): Bff {
   const hub = createHub({
     maxBufferedBytes: deps.relay?.maxBufferedBytes ?? 1024 * 1024,
     pingIntervalMs: deps.relay?.pingIntervalMs ?? 30_000,
+    ...(deps.relay?.sessionCheckIntervalMs
+      ? { sessionCheckIntervalMs: deps.relay.sessionCheckIntervalMs }
+      : {}),
     isSessionAlive: (idHash) => services.sessions.isAlive(idHash),
   });
   const { leadership, bus } = deps.cluster ?? { leadership: soleLeader(), bus: soloBus() };
@@ -214,7 +219,9 @@ export function createApp(deps: AppDeps): Bff {
 
   const bff = express.Router();
   bff.use(loadSession(services));
-  bff.use(csrfGuard({ exempt: ['/auth/login', ...SIGN_IN_PATHS] }));
+  bff.use(
+    csrfGuard({ exempt: ['/auth/login', ...SIGN_IN_PATHS], publicOrigin: config.publicOrigin }),
+  );
   bff.use('/api', apiRoutes(services, executor, governance.withdrawals));
   bff.use(express.json({ limit: '64kb' }));
   const passkeys = createPasskeyService(services, createPasskeyStore(deps.db, services.now));

@@ -22,8 +22,8 @@ function toInfo(listing: SessionListing, current: Session): SessionInfo {
 
 /**
  * /bff/auth/sessions: an operator's own sessions (an admin: anyone's, `?username=`), ending
- * one by its opaque handle, or every other one. An ended session's sockets close at once here
- * (and within a second in every other BFF process, whose hub checks its sessions).
+ * one by its opaque handle, or every other one. An ended session's sockets close at once, here
+ * and on every other replica (`onLogout` tells them through the cluster bus).
  */
 export function sessionRoutes(
   services: Services,
