@@ -52,6 +52,12 @@ const EnvSchema = z.object({
     .default('localhost'),
   WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Settlement Console'),
   WEBAUTHN_ORIGINS: optional(z.string().min(1)),
+  // The https origin browsers use behind a TLS-terminating proxy (docs/cluster.md).
+  PUBLIC_ORIGIN: optional(
+    z
+      .string()
+      .refine((value) => isOrigin(value), 'must be an http(s) origin (scheme://host[:port])'),
+  ),
   EXPLORER_URLS: z
     .string()
     .min(1)
@@ -84,6 +90,11 @@ export type Config = {
   requirePasskeys: boolean;
   /** The relying party of passkeys and the page origins allowed to use them. */
   webauthn: { rpId: string; rpName: string; origins: string[] };
+  /**
+   * The page origin browsers use when a proxy in front terminates TLS (PUBLIC_ORIGIN): mutating
+   * requests and the event socket from it are same-origin too. Null: only the listener's own.
+   */
+  publicOrigin: string | null;
   /** Block explorers per chain (EXPLORER_URLS `chain=url,...`, or `none`); none: no links. */
   explorers: Explorer[];
 };
@@ -191,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requirePasskeys:
       e.REQUIRE_PASSKEYS === undefined ? upstreamKind === 'remote' : e.REQUIRE_PASSKEYS === 'true',
     webauthn: { rpId: e.WEBAUTHN_RP_ID, rpName: e.WEBAUTHN_RP_NAME, origins },
+    publicOrigin: e.PUBLIC_ORIGIN ?? null,
     explorers,
   };
 }

@@ -63,12 +63,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A mutating request (and the event socket) must come from our own origin: Origin's scheme is
- * the listener's (an https page is another origin than our http port) and its host the Host.
+ * the listener's (an https page is another origin than our http port) and its host the Host,
+ * or Origin is exactly the configured public origin (PUBLIC_ORIGIN: the https address a
+ * TLS-terminating proxy serves us at, while we ourselves speak plain http). Only that exact
+ * string: no header the proxy or the client sends can widen it.
  */
-export function isSameOrigin(req: IncomingMessage): boolean {
+export function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  if (publicOrigin !== null && origin === publicOrigin) return true;
   const host = req.headers.host;
-  if (typeof origin !== 'string' || !host || origin === 'null') return false;
+  if (!host) return false;
   const scheme = 'encrypted' in req.socket ? 'https:' : 'http:';
   try {
     const url = new URL(origin);
@@ -88,13 +93,13 @@ export function tokensEqual(a: string, b: string): boolean {
  * Mutating requests: same-origin Origin always; X-CSRF-Token equal to the session's token
  * for every route but login (which has no session yet).
  */
-export function csrfGuard(options: { exempt: readonly string[] }) {
+export function csrfGuard(options: { exempt: readonly string[]; publicOrigin: string | null }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (SAFE_METHODS.has(req.method)) {
       next();
       return;
     }
-    if (!isSameOrigin(req))
+    if (!isSameOrigin(req, options.publicOrigin))
       throw new HttpError('FORBIDDEN', 'Cross-origin or origin-less request refused.');
     if (options.exempt.includes(req.path)) {
       next();
