@@ -5,6 +5,7 @@ import { runBffOverhead } from './groups/bff-overhead';
 import { runConsole } from './groups/console';
 import { runExports } from './groups/exports';
 import { runRelay } from './groups/relay';
+import { runReplicas } from './groups/replicas';
 import { runSandbox } from './groups/sandbox';
 import { runSigning } from './groups/signing';
 import { renderChart } from './lib/chart';
@@ -12,7 +13,7 @@ import { ROOT, killAllChildren, stopAllChildren } from './lib/procs';
 import { GroupRecorder, formatGroup, type GroupResult } from './lib/report';
 
 /**
- * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console,exports]`: six groups, each
+ * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console,exports,replicas]`: seven groups, each
  * with its reference measured side by side in the same run; a table on stdout and JSON in
  * bench/results/<timestamp>.json. Everything binds 127.0.0.1, runs bounded and stops itself.
  */
@@ -47,6 +48,11 @@ const GROUPS: Group[] = [
     id: 'exports',
     title: '6. Exports: transactions CSV (100,000 rows, 20,000 in --quick), BFF memory above idle',
     run: runExports,
+  },
+  {
+    id: 'replicas',
+    title: '7. BFF on SQLite vs PostgreSQL, 1 vs 2 replicas: throughput and relay latency',
+    run: runReplicas,
   },
 ];
 

@@ -83,6 +83,8 @@ export type Session = { cookie: string; csrf: string };
 export type BffProc = {
   url: string;
   child: Child;
+  /** Keys file and (on SQLite) the stores; a replica of this BFF shares it. */
+  dataDir: string;
   credentials: DemoCredentials;
   login(username: 'admin' | 'treasury' | 'support'): Promise<Session>;
   call(method: string, path: string, session: Session, body?: unknown): Promise<JsonResponse>;
@@ -101,18 +103,28 @@ export async function startBff(
     upstreamWsUrl?: string;
     /** Runs after seeding, before the BFF starts (e.g. to tell a fake upstream the org). */
     onSeeded?: (credentials: DemoCredentials) => void;
+    /** Every store on this PostgreSQL instead of SQLite in the data dir. */
+    databaseUrl?: string;
+    /** Another replica of `replicaOf`: same keys, same database, no seeding of its own. */
+    replicaOf?: BffProc;
   } = {},
 ): Promise<BffProc> {
   const name = options.name ?? 'bff';
-  const dataDir = join(workDir, name);
-  const seeded = await seedDemo({
-    sandboxUrl: sandbox.url,
-    adminToken: sandbox.adminToken,
-    dataDir,
-  });
-  const credentials = seeded.credentials;
-  if (!credentials) throw new Error('demo seeding gave no credentials');
-  options.onSeeded?.(credentials);
+  let dataDir = join(workDir, name);
+  let credentials: DemoCredentials;
+  if (options.replicaOf) {
+    ({ dataDir, credentials } = options.replicaOf);
+  } else {
+    const seeded = await seedDemo({
+      sandboxUrl: sandbox.url,
+      adminToken: sandbox.adminToken,
+      dataDir,
+      databaseUrl: options.databaseUrl ?? null,
+    });
+    if (!seeded.credentials) throw new Error('demo seeding gave no credentials');
+    credentials = seeded.credentials;
+    options.onSeeded?.(credentials);
+  }
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -124,6 +136,7 @@ export async function startBff(
     LOG_LEVEL: 'info',
   };
   if (options.consoleDist) env.CONSOLE_DIST = options.consoleDist;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.upstreamWsUrl) env.UPSTREAM_WS_URL = options.upstreamWsUrl;
   const child = spawnTs({
     name,
@@ -145,6 +158,7 @@ export async function startBff(
   return {
     url,
     child,
+    dataDir,
     credentials,
     call,
     async login(username) {
