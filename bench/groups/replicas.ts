@@ -89,8 +89,8 @@ async function waitForLeader(fake: FakeUpstream): Promise<void> {
 }
 
 export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationS = ctx.isQuick ? 2 : 6;
-  const relayMs = ctx.isQuick ? 2_000 : 5_000;
+  const durationS = ctx.isQuick ? 1 : 6;
+  const relayMs = ctx.isQuick ? 1_000 : 5_000;
   const rounds = ctx.isQuick ? 1 : 3;
   const connections = 16;
   const sockets = 100;
