@@ -14,7 +14,7 @@ export type Answer = {
 };
 
 /** A failure below HTTP (connection refused or reset, timeout): the outcome is unknown. */
-export type NoAnswer = { status: 0; error: string };
+type NoAnswer = { status: 0; error: string };
 
 export type Reply = Answer | NoAnswer;
 

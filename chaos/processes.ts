@@ -12,7 +12,7 @@ import { spawnSandbox } from '@settlement/sandbox/spawn';
  * secret scan reads at the end. Both preload chaos/clock-offset.ts, so a fault can step them.
  */
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLOCK_PRELOAD = join(ROOT, 'chaos', 'clock-offset.ts');
 const BFF_MAIN = join(ROOT, 'apps', 'bff', 'src', 'main.ts');
 const SEED_DEMO = join(ROOT, 'apps', 'bff', 'src', 'cli', 'seed-demo.ts');

@@ -19,7 +19,7 @@ import { intBetween, pick, type Rng } from './schedule';
 
 const TRX = 1_000_000n;
 
-export type Refusal = { status: number; code: string | null; message: string };
+type Refusal = { status: number; code: string | null; message: string };
 
 export type WithdrawalOp = {
   operationId: string;
@@ -33,7 +33,7 @@ export type WithdrawalOp = {
   attempts: number;
 };
 
-export type DepositOp = {
+type DepositOp = {
   walletId: string;
   amountAtomic: string;
   /** A fresh address per deposit: the tag that finds it among the transactions. */
@@ -41,7 +41,7 @@ export type DepositOp = {
   outcome: 'accepted' | 'refused' | 'unknown';
 };
 
-export type Wallet = { id: string; address: string; accountId: string };
+type Wallet = { id: string; address: string; accountId: string };
 
 export type Operators = {
   admin: Operator;
@@ -76,7 +76,7 @@ export function newCampaignLog(): CampaignLog {
   };
 }
 
-export function randomTronAddress(): string {
+function randomTronAddress(): string {
   const key = randomBytes(65);
   key[0] = 0x04;
   return tronAddressFromPublicKey(key);
@@ -109,7 +109,7 @@ export type WorkloadContext = {
   adminToken: string;
 };
 
-export function noteAnomaly(ctx: WorkloadContext, what: string, reply: Reply): void {
+function noteAnomaly(ctx: WorkloadContext, what: string, reply: Reply): void {
   if (!isAnswer(reply)) return;
   // A 500 in the envelope is retryable by contract (e.g. the BFF's disk is full): counted and
   // reported, and the operation is retried like any other retryable answer.

@@ -3,8 +3,8 @@
  * without a plotting dependency. Pure: data in, markup out.
  */
 
-export type Point = { x: number; y: number | null };
-export type Series = { name: string; points: Point[]; isReference?: boolean };
+type Point = { x: number; y: number | null };
+type Series = { name: string; points: Point[]; isReference?: boolean };
 
 export type Chart = {
   /** File name without extension: [a-z0-9-]. */
