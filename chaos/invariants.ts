@@ -4,6 +4,7 @@ import {
   OperationViewSchema,
   TransactionSchema,
   WithdrawalRequestListSchema,
+  WithdrawalRequestSchema,
   listEnvelope,
   type Transaction,
   type WithdrawalRequest,
@@ -85,6 +86,16 @@ export async function takeSnapshot(
   const requests = WithdrawalRequestListSchema.parse(
     await getJson(reader, '/bff/withdrawal-requests'),
   ).items;
+  // The list holds only the newest 200 requests (no pages): a longer run reads the rest of the
+  // ones it created one by one.
+  const listed = new Set(requests.map((request) => request.id));
+  for (const op of log.withdrawals) {
+    const id = op.withdrawalRequestId;
+    if (id === null || listed.has(id)) continue;
+    const body = await getJson(reader, `/bff/withdrawal-requests/${encodeURIComponent(id)}`);
+    if (body !== null) requests.push(WithdrawalRequestSchema.parse(body));
+    listed.add(id);
+  }
   const operations: Snapshot['operations'] = new Map();
   const ids = [
     ...log.withdrawals.map((w) => w.operationId),

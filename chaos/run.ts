@@ -279,12 +279,15 @@ async function main(): Promise<number> {
       if (wallet.outcome === 'unresolved') await sendWallet(ctx, wallet, 10);
     }
     await reviewRequests(ctx, true);
+    // By status: the unfiltered list holds only the newest 200 requests.
     const isSettled = async () => {
-      const reply = await ops.support.call('GET', '/bff/withdrawal-requests');
-      const items = isAnswer(reply) ? (reply.json as { items?: { status: string }[] }).items : [];
-      return !(items ?? []).some(
-        (r) => r.status === 'APPROVED' || r.status === 'AWAITING_APPROVAL',
-      );
+      for (const status of ['APPROVED', 'AWAITING_APPROVAL']) {
+        const reply = await ops.support.call('GET', `/bff/withdrawal-requests?status=${status}`);
+        if (!isAnswer(reply) || reply.status !== 200) return false;
+        const items = (reply.json as { items?: unknown[] }).items;
+        if ((items ?? []).length > 0) return false;
+      }
+      return true;
     };
     if (!(await waitUntil('approved requests submitted', isSettled, 10_000))) {
       // The sweep that resumes APPROVED requests runs at start and every minute: a restart
