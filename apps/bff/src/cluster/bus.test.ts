@@ -6,6 +6,9 @@ import type { Sql } from '../store/sql';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
 import { CHANNELS, pgBus, type BusHandlers, type ClusterBus } from './bus';
 
+/** Generous: these waits ride on a real PostgreSQL, on a machine that may be busy. */
+const EVENTUALLY = { timeout: 15_000, interval: 20 };
+
 const logger = pino({ level: 'silent' });
 let postgres: TestPostgres;
 const pools: pg.Pool[] = [];
@@ -63,7 +66,7 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
       expect(c.messages).toEqual([...fromA, 'events:9']);
       expect(b.messages).toEqual(fromA);
       expect(a.messages).toEqual(['events:9']);
-    });
+    }, EVENTUALLY);
     await Promise.all([a.bus.stop(), b.bus.stop(), c.bus.stop()]);
   });
 
@@ -92,7 +95,7 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     }
     await vi.waitFor(() => {
       expect(a.messages).toEqual(['events:4']);
-    });
+    }, EVENTUALLY);
     await a.bus.stop();
   });
 
@@ -113,7 +116,7 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     await a.pool.query('SELECT pg_notify($1, $2)', [CHANNELS.events, `${OTHER} 1`]);
     await vi.waitFor(() => {
       expect(a.messages).toEqual(['events:1']);
-    });
+    }, EVENTUALLY);
     await a.bus.stop();
   });
 
@@ -129,11 +132,11 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     );
     await vi.waitFor(() => {
       expect(a.messages).toContain('resync');
-    });
+    }, EVENTUALLY);
     await b.bus.publishEvents(12);
     await vi.waitFor(() => {
       expect(a.messages.at(-1)).toBe('events:12');
-    });
+    }, EVENTUALLY);
     expect(b.messages).toEqual([]);
     await Promise.all([a.bus.stop(), b.bus.stop()]);
   });
@@ -145,7 +148,7 @@ describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
     await b.bus.publishEvents(5);
     await vi.waitFor(() => {
       expect(c.messages).toEqual(['events:5']);
-    });
+    }, EVENTUALLY);
     expect(a.messages).toEqual([]);
     await Promise.all([b.bus.stop(), c.bus.stop()]);
   });

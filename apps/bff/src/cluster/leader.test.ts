@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
 import { pgLeadership, soleLeader, type Leadership } from './leader';
 
+/** Generous: these waits ride on a real PostgreSQL, on a machine that may be busy. */
+const EVENTUALLY = { timeout: 15_000, interval: 20 };
+
 const logger = pino({ level: 'silent' });
 let postgres: TestPostgres;
 
@@ -51,7 +54,7 @@ describe('leader election on PostgreSQL', () => {
     const candidates = [candidate(url), candidate(url), candidate(url)];
     await vi.waitFor(() => {
       expect(candidates.filter((c) => c.leadership.isLeader)).toHaveLength(1);
-    });
+    }, EVENTUALLY);
     // Many retry periods later the same one leads and nobody else was ever elected.
     const leader = candidates.find((c) => c.leadership.isLeader);
     const before = candidates.map((c) => c.attempts());
@@ -59,7 +62,7 @@ describe('leader election on PostgreSQL', () => {
       candidates.forEach((c, i) => {
         expect(c.attempts()).toBeGreaterThan((before[i] ?? 0) + 5);
       });
-    });
+    }, EVENTUALLY);
     expect(leader?.leadership.isLeader).toBe(true);
     expect(candidates.flatMap((c) => c.changes)).toEqual(['elected']);
     await Promise.all(candidates.map((c) => c.leadership.stop()));
@@ -70,11 +73,11 @@ describe('leader election on PostgreSQL', () => {
     const first = candidate(url);
     await vi.waitFor(() => {
       expect(first.leadership.isLeader).toBe(true);
-    });
+    }, EVENTUALLY);
     const second = candidate(url);
     await vi.waitFor(() => {
       expect(second.attempts()).toBeGreaterThan(3);
-    });
+    }, EVENTUALLY);
     expect(second.leadership.isLeader).toBe(false);
 
     // The server ends the leader's session as a crash or a network cut would.
@@ -85,7 +88,7 @@ describe('leader election on PostgreSQL', () => {
     await vi.waitFor(() => {
       expect(second.leadership.isLeader).toBe(true);
       expect(first.leadership.isLeader).toBe(false);
-    });
+    }, EVENTUALLY);
     expect(first.changes.slice(0, 2)).toEqual(['elected', 'deposed']);
     await Promise.all([first.leadership.stop(), second.leadership.stop()]);
   });
@@ -95,13 +98,13 @@ describe('leader election on PostgreSQL', () => {
     const first = candidate(url);
     await vi.waitFor(() => {
       expect(first.leadership.isLeader).toBe(true);
-    });
+    }, EVENTUALLY);
     const second = candidate(url);
     await first.leadership.stop();
     expect(first.changes).toEqual(['elected', 'deposed']);
     await vi.waitFor(() => {
       expect(second.leadership.isLeader).toBe(true);
-    });
+    }, EVENTUALLY);
     await second.leadership.stop();
   });
 
@@ -113,12 +116,12 @@ describe('leader election on PostgreSQL', () => {
     const waiting = candidate(url);
     await vi.waitFor(() => {
       expect(waiting.attempts()).toBeGreaterThan(3);
-    });
+    }, EVENTUALLY);
     expect(waiting.leadership.isLeader).toBe(false);
     await admin(maintenance, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
     await vi.waitFor(() => {
       expect(waiting.leadership.isLeader).toBe(true);
-    });
+    }, EVENTUALLY);
     await waiting.leadership.stop();
   });
 });
