@@ -298,16 +298,23 @@ async function main(): Promise<number> {
       await reviewRequests(ctx, true);
       await waitUntil('approved requests submitted after the sweep', isSettled, 20_000);
     }
+    // Every PENDING one, not the newest page: a transaction created while the sandbox's clock
+    // was stepped sorts among older ones, and becomes due only when that clock passes its
+    // creation time again (up to the largest step, 120 s, after the clocks are reset).
     await waitUntil(
       'every transaction terminal',
       async () => {
-        const reply = await ops.support.call('GET', '/bff/api/v1/transactions?limit=200');
-        const items = isAnswer(reply)
-          ? (reply.json as { items?: { status: string }[] }).items
-          : null;
-        return items !== null && items !== undefined && !items.some((t) => t.status === 'PENDING');
+        const reply = await ops.support.call(
+          'GET',
+          '/bff/api/v1/transactions?status=PENDING&limit=1',
+        );
+        const items =
+          isAnswer(reply) && reply.status === 200
+            ? (reply.json as { items?: unknown[] }).items
+            : null;
+        return items !== null && items !== undefined && items.length === 0;
       },
-      60_000,
+      180_000,
     );
     const newest = async () => {
       const reply = await ops.support.call('GET', '/bff/events/history?limit=1');
