@@ -47,6 +47,9 @@ const OBSERVE_LONG_TASKS = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
+/** The list's transaction rows (not its spacer rows). */
+const BODY_ROWS = 'tbody tr[aria-rowindex]';
+
 const SCROLL_THROUGH = `(async () => {
   const region = ${REGION};
   region.scrollTop = 0;
@@ -63,7 +66,7 @@ const SCROLL_THROUGH = `(async () => {
     const now = performance.now();
     frames.push(now - last);
     last = now;
-    maxRows = Math.max(maxRows, region.querySelectorAll('tbody tr').length);
+    maxRows = Math.max(maxRows, region.querySelectorAll(${JSON.stringify(BODY_ROWS)}).length);
   }
   return JSON.stringify({ totalMs: last - t0, frames, maxRows });
 })()`;
@@ -263,7 +266,7 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
       });
 
       await page.goto('/transactions');
-      await page.waitForSelector('tr[aria-rowindex]', { timeout: 30_000 });
+      await page.waitForSelector(BODY_ROWS, { timeout: 30_000 });
       const firstRowsMs = await evalNumber(page, 'performance.now()');
       rec.add({
         metric: 'transactions page: first rows on screen after navigation',

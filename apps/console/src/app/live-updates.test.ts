@@ -17,10 +17,10 @@ describe('keysForPath', () => {
       { queryKey: treasuryKeys.overview(), exact: true },
     ]);
     expect(keysForPath('/api/v1/ledger/accounts/a_1/transactions')).toEqual([
-      { queryKey: accountKeys.transactions('a_1'), exact: true },
+      { queryKey: accountKeys.transactions('a_1'), exact: true, isPagedList: true },
     ]);
     expect(keysForPath('/api/v1/transactions')).toEqual([
-      { queryKey: transactionKeys.lists(), exact: false },
+      { queryKey: transactionKeys.lists(), exact: false, isPagedList: true },
       { queryKey: treasuryKeys.overview(), exact: true },
     ]);
   });
@@ -160,8 +160,9 @@ describe('createInvalidationBatcher', () => {
       vi.advanceTimersByTime(250);
       // One list and one overview invalidation, plus details and timelines of tx_0 and tx_1.
       expect(spy).toHaveBeenCalledTimes(6);
+      // The list is not on screen: invalidated (refetched when next shown), not fetched.
       expect(spy).toHaveBeenCalledWith(
-        { queryKey: transactionKeys.lists(), exact: false },
+        { queryKey: transactionKeys.list({}), exact: true },
         { cancelRefetch: false },
       );
     } finally {

@@ -8,6 +8,7 @@ import { treasuryKeys } from '../features/treasury/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
 import type { EventsSocket, RelayFrame, RelayedEvent } from '../lib/events-socket';
+import { createListRefresher, createStatusPatcher } from './live-lists';
 import { CLOSED_LIVE_STATE, getLiveState, updateLiveState } from './live-state';
 import { BACKFILL_MAX_PAGES, createStreamHealthTracker, runBackfill } from './stream-health';
 
@@ -16,7 +17,11 @@ import { BACKFILL_MAX_PAGES, createStreamHealthTracker, runBackfill } from './st
  * invalidates exactly the queries of the REST resources the BFF says it touched.
  */
 
-export type KeyTarget = { queryKey: QueryKey; exact: boolean };
+/**
+ * `isPagedList`: an infinite list of transactions. After events it refreshes only its first
+ * page (`live-lists.ts`), never every loaded page.
+ */
+export type KeyTarget = { queryKey: QueryKey; exact: boolean; isPagedList?: true };
 
 const segment = '([^/?#]+)';
 const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
@@ -38,7 +43,7 @@ const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
   },
   {
     pattern: new RegExp(`^/api/v1/ledger/accounts/${segment}/transactions$`),
-    keys: (id) => [{ queryKey: accountKeys.transactions(id), exact: true }],
+    keys: (id) => [{ queryKey: accountKeys.transactions(id), exact: true, isPagedList: true }],
   },
   { pattern: /^\/api\/v1\/wallets$/, keys: () => [{ queryKey: walletKeys.lists(), exact: false }] },
   {
@@ -56,7 +61,7 @@ const routes: { pattern: RegExp; keys: (id: string) => KeyTarget[] }[] = [
   {
     pattern: /^\/api\/v1\/transactions$/,
     keys: () => [
-      { queryKey: transactionKeys.lists(), exact: false },
+      { queryKey: transactionKeys.lists(), exact: false, isPagedList: true },
       // Withdrawals in flight on the overview.
       { queryKey: treasuryKeys.overview(), exact: true },
     ],
@@ -171,13 +176,17 @@ export function createInvalidationBatcher(
 ): { invalidate: Invalidate; flush: () => void; dispose: () => void } {
   const pending = new Map<string, KeyTarget>();
   const now = invalidateNow(queryClient);
+  const lists = createListRefresher(queryClient);
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     const targets = [...pending.values()];
     pending.clear();
-    for (const target of targets) now(target);
+    for (const target of targets) {
+      if (target.isPagedList) lists.refresh(target);
+      else now(target);
+    }
   };
   return {
     invalidate: (target) => {
@@ -189,6 +198,7 @@ export function createInvalidationBatcher(
       if (timer !== null) clearTimeout(timer);
       timer = null;
       pending.clear();
+      lists.cancel();
     },
   };
 }
@@ -252,6 +262,7 @@ export function startLiveUpdates(
 ): () => void {
   const seen = new BoundedIdSet(5_000);
   const batcher = createInvalidationBatcher(queryClient);
+  const statuses = createStatusPatcher(queryClient);
   const health = createStreamHealthTracker();
   // New feed rows (and the health counters) are rendered once per frame-ish tick, not per event.
   let arrivals: RelayedEvent[] = [];
@@ -278,6 +289,10 @@ export function startLiveUpdates(
   ): boolean => {
     if (!seen.addIfNew(frame.event.id)) return false;
     applyFrame(queryClient, frame, batcher.invalidate);
+    const { transactionId, status } = frame.event.data;
+    if (typeof transactionId === 'string' && typeof status === 'string') {
+      statuses.add(transactionId, status);
+    }
     // A backfilled event's gap is filled by the backfill itself.
     if (source === 'live') health.recordEvent(frame.event, now());
     arrivals.push(frame.event);
@@ -366,6 +381,7 @@ export function startLiveUpdates(
     backfill = null;
     clearInterval(poll);
     batcher.dispose();
+    statuses.dispose();
     if (feedTimer !== null) clearTimeout(feedTimer);
     arrivals = [];
     socket?.close();

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { meQuery } from '../features/session/api/me';
 import { endSession } from '../features/session/session-end';
 import { setUnauthenticatedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
+import { startSessionProbe } from './session-probe';
 import { DeferredToaster } from './shell/deferred-toaster';
 
 export function Providers() {
@@ -16,10 +16,7 @@ export function Providers() {
     setUnauthenticatedHandler(() => {
       endSession(client, 'ended');
     });
-    // The session probe starts now, beside the first page's chunk, instead of after it: the
-    // session gate renders only once the router has loaded the matched page's module.
-    // A failed probe is the session gate's to show (its own query sees the same result).
-    client.query(meQuery()).catch(() => undefined);
+    startSessionProbe(client);
     return client;
   });
   const [router] = useState(() => createAppRouter());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepTerminalDetail, keepTerminalPages, newerOf } from './status-order';
+import { keepTerminalDetail, keepTerminalPage, keepTerminalPages, newerOf } from './status-order';
 
 const tx = (status: string, extra: Record<string, unknown> = {}) => ({
   id: 'tx_1',
@@ -50,5 +50,14 @@ describe('status order', () => {
     };
     const next = { pages: [{ items: [tx('CONFIRMED')], nextCursor: null }], pageParams: [null] };
     expect(keepTerminalPages(previous, next)).toBe(previous);
+  });
+
+  it('applies the rule row by row in a single page, keeping it when nothing changed', () => {
+    const previous = { items: [tx('FAILED'), { id: 'tx_2', status: 'PENDING' }], nextCursor: null };
+    const next = { items: [tx('PENDING'), { id: 'tx_2', status: 'CONFIRMED' }], nextCursor: null };
+    const merged = keepTerminalPage(previous, next) as typeof next;
+    expect(merged.items.map((item) => item.status)).toEqual(['FAILED', 'CONFIRMED']);
+    const same = { items: [tx('FAILED'), { id: 'tx_2', status: 'PENDING' }], nextCursor: null };
+    expect(keepTerminalPage(previous, same)).toBe(previous);
   });
 });

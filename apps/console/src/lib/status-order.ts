@@ -44,6 +44,13 @@ export function keepTerminalPages(previous: unknown, next: unknown): unknown {
   return replaceEqualDeep(previous, merged);
 }
 
+/** `structuralSharing` for a single page of transactions (`{ items }`). */
+export function keepTerminalPage(previous: unknown, next: unknown): unknown {
+  const asPages = (value: unknown) => ({ pages: [value] });
+  const merged = keepTerminalPages(asPages(previous), asPages(next));
+  return isPages(merged) ? merged.pages[0] : next;
+}
+
 function isWithStatus(value: unknown): value is WithStatus {
   return (
     typeof value === 'object' &&

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
-import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
+import { recentTransactionsQuery } from '../../../features/transactions/api/list-transactions';
 import { overviewQuery } from '../../../features/treasury/api/overview';
 import { Holdings } from '../../../features/treasury/components/holdings';
 import { InFlight } from '../../../features/treasury/components/in-flight';
@@ -22,18 +22,40 @@ import { useCatalog } from '../../use-catalog';
 import { HealthLines } from './health-lines';
 
 const WALLETS_SHOWN = 8;
+const RECENT_SHOWN = 8;
+
+/**
+ * Until the overview, the MPC status and the catalog are read, one placeholder stands for all
+ * panels: they then appear together, so no panel grows under another (layout shift) and no
+ * amount is first shown in atomic units.
+ */
+function OverviewSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading the overview"
+      className="grid gap-4 lg:grid-cols-3 lg:gap-6"
+    >
+      <Skeleton className="h-40 lg:col-span-2" />
+      <Skeleton className="h-40" />
+      <Skeleton className="h-32" />
+      <Skeleton className="h-32 lg:col-span-2" />
+    </div>
+  );
+}
 
 export function OverviewPage() {
   const { session, permissions } = useSession();
   const overview = useQuery(overviewQuery());
   const status = useQuery(mpcStatusQuery());
   const awaiting = useQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
-  const transactions = useInfiniteQuery(transactionListQuery({}));
-  const { decimalsFor } = useCatalog();
+  const transactions = useQuery(recentTransactionsQuery(RECENT_SHOWN));
+  const { decimalsFor, query: catalog } = useCatalog();
   const live = useLiveState();
   // Ages are measured from when the data arrived, so a re-render never shifts them by itself.
   const [now] = useState(() => Date.now());
-  const recent = transactions.data?.pages[0]?.items.slice(0, 8) ?? [];
+  const recent = transactions.data?.items ?? [];
+  const isReading = overview.isPending || status.isPending || catalog.isPending;
 
   return (
     <>
@@ -48,92 +70,92 @@ export function OverviewPage() {
           ) : null
         }
       />
-      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
-        <Panel title="Holdings" className="lg:col-span-2">
-          {overview.isPending ? (
-            <Skeleton className="m-4 h-24" />
-          ) : overview.isError ? (
-            <ErrorPanel error={overview.error} />
-          ) : overview.data.totals.length === 0 ? (
-            <EmptyState title="Nothing held yet">
-              Balances appear here once a wallet receives a deposit.
-            </EmptyState>
-          ) : (
-            <>
-              <Holdings totals={overview.data.totals} decimalsFor={decimalsFor} />
-              {overview.data.isPartial || overview.data.unreadWallets > 0 ? (
-                <p role="note" className="px-4 pb-4 text-xs text-amber-900">
-                  {overview.data.isPartial ? 'Totals cover the first 1,000 wallets only. ' : ''}
-                  {overview.data.unreadWallets > 0
-                    ? `${overview.data.unreadWallets} wallet(s) could not be read and are not counted.`
-                    : ''}
-                </p>
-              ) : null}
-            </>
-          )}
-        </Panel>
-        <Panel title="In flight">
-          {overview.isPending ? (
-            <Skeleton className="m-4 h-24" />
-          ) : overview.isError ? (
-            <ErrorPanel error={overview.error} />
-          ) : (
-            <InFlight
-              inFlight={overview.data.inFlight}
-              awaitingApproval={awaiting.data?.items.length ?? null}
-              decimalsFor={decimalsFor}
-              now={now}
-            />
-          )}
-        </Panel>
-        <Panel title="Health">
-          <HealthLines status={status} live={live} />
-        </Panel>
-        <Panel
-          title="Wallets"
-          className="lg:col-span-2"
-          actions={
-            <Link to="/wallets" className="text-sm font-medium text-indigo-700 underline">
-              All wallets
-            </Link>
-          }
-        >
-          {overview.isPending ? (
-            <TableSkeleton rows={3} label="Loading wallets" />
-          ) : overview.isError ? (
-            <ErrorPanel error={overview.error} />
-          ) : overview.data.wallets.length === 0 ? (
-            <EmptyState title="No wallets yet">Create one from an account.</EmptyState>
-          ) : (
-            <WalletBalancesList
-              wallets={overview.data.wallets.slice(0, WALLETS_SHOWN)}
-              decimalsFor={decimalsFor}
-            />
-          )}
-        </Panel>
-      </div>
-      <Panel
-        title="Recent activity"
-        className="mt-4 lg:mt-6"
-        actions={
-          <Link to="/transactions" className="text-sm font-medium text-indigo-700 underline">
-            All transactions
-          </Link>
-        }
-      >
-        <QueryView
-          query={transactions}
-          skeleton={<TableSkeleton rows={4} label="Loading transactions" />}
-          isEmpty={recent.length === 0}
-          empty={
-            <EmptyState title="No transactions yet">
-              Deposits and withdrawals will show here.
-            </EmptyState>
-          }
-        >
-          {() => <RecentActivity transactions={recent} decimalsFor={decimalsFor} now={now} />}
-        </QueryView>
-      </Panel>
+      {isReading ? (
+        <OverviewSkeleton />
+      ) : (
+        <>
+          <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+            <Panel title="Holdings" className="lg:col-span-2">
+              {overview.isError ? (
+                <ErrorPanel error={overview.error} />
+              ) : overview.data.totals.length === 0 ? (
+                <EmptyState title="Nothing held yet">
+                  Balances appear here once a wallet receives a deposit.
+                </EmptyState>
+              ) : (
+                <>
+                  <Holdings totals={overview.data.totals} decimalsFor={decimalsFor} />
+                  {overview.data.isPartial || overview.data.unreadWallets > 0 ? (
+                    <p role="note" className="px-4 pb-4 text-xs text-amber-900">
+                      {overview.data.isPartial ? 'Totals cover the first 1,000 wallets only. ' : ''}
+                      {overview.data.unreadWallets > 0
+                        ? `${overview.data.unreadWallets} wallet(s) could not be read and are not counted.`
+                        : ''}
+                    </p>
+                  ) : null}
+                </>
+              )}
+            </Panel>
+            <Panel title="In flight">
+              {overview.isError ? (
+                <ErrorPanel error={overview.error} />
+              ) : (
+                <InFlight
+                  inFlight={overview.data.inFlight}
+                  awaitingApproval={awaiting.data?.items.length ?? null}
+                  decimalsFor={decimalsFor}
+                  now={now}
+                />
+              )}
+            </Panel>
+            <Panel title="Health">
+              <HealthLines status={status} live={live} />
+            </Panel>
+            <Panel
+              title="Wallets"
+              className="lg:col-span-2"
+              actions={
+                <Link to="/wallets" className="text-sm font-medium text-indigo-700 underline">
+                  All wallets
+                </Link>
+              }
+            >
+              {overview.isError ? (
+                <ErrorPanel error={overview.error} />
+              ) : overview.data.wallets.length === 0 ? (
+                <EmptyState title="No wallets yet">Create one from an account.</EmptyState>
+              ) : (
+                <WalletBalancesList
+                  wallets={overview.data.wallets.slice(0, WALLETS_SHOWN)}
+                  decimalsFor={decimalsFor}
+                />
+              )}
+            </Panel>
+          </div>
+          <Panel
+            title="Recent activity"
+            className="mt-4 lg:mt-6"
+            actions={
+              <Link to="/transactions" className="text-sm font-medium text-indigo-700 underline">
+                All transactions
+              </Link>
+            }
+          >
+            <QueryView
+              query={transactions}
+              skeleton={<TableSkeleton rows={4} label="Loading transactions" />}
+              isEmpty={recent.length === 0}
+              empty={
+                <EmptyState title="No transactions yet">
+                  Deposits and withdrawals will show here.
+                </EmptyState>
+              }
+            >
+              {() => <RecentActivity transactions={recent} decimalsFor={decimalsFor} now={now} />}
+            </QueryView>
+          </Panel>
+        </>
+      )}
     </>
   );
 }

@@ -22,4 +22,5 @@ export const accountTransactionsQuery = (id: string) =>
     initialPageParam: FIRST_PAGE,
     getNextPageParam: nextCursorOf,
     structuralSharing: keepTerminalPages,
+    meta: { firstPage: (signal) => fetchAccountTransactions(id, FIRST_PAGE, signal) },
   });

@@ -18,6 +18,8 @@ export const transactionKeys = {
   all: ['transactions'] as const,
   lists: () => [...transactionKeys.all, 'list'] as const,
   list: (filters: TransactionFilters) => [...transactionKeys.lists(), filters] as const,
+  /** The newest `limit` transactions, one page (the overview's recent activity). */
+  recent: (limit: number) => [...transactionKeys.lists(), 'recent', limit] as const,
   details: () => [...transactionKeys.all, 'detail'] as const,
   detail: (id: string) => [...transactionKeys.details(), id] as const,
   timeline: (id: string) => [...transactionKeys.detail(id), 'timeline'] as const,

@@ -122,6 +122,35 @@ describe('TransactionsTable', () => {
   });
 });
 
+describe('TransactionsTable while scrolling', () => {
+  it('hands its row elements new transactions instead of creating new rows', async () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      withStatus(confirmedTrx, { id: `tx_${String(i).padStart(3, '0')}` }),
+    );
+    renderTable(many);
+    await screen.findByRole('link', { name: 'Transaction tx_000' });
+    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
+    let scrollTop = 0;
+    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
+    const scrollTo = async (row: number) => {
+      scrollTop = 52 * row;
+      act(() => {
+        region.dispatchEvent(new Event('scroll'));
+      });
+      await screen.findByRole('link', { name: `Transaction tx_${String(row).padStart(3, '0')}` });
+    };
+    await scrollTo(50);
+    const before = new Set(region.querySelectorAll('tbody tr[aria-rowindex]'));
+
+    // One long jump: every row on screen now shows another transaction.
+    await scrollTo(120);
+    expect(screen.queryByRole('link', { name: 'Transaction tx_050' })).not.toBeInTheDocument();
+    const after = [...region.querySelectorAll('tbody tr[aria-rowindex]')];
+    expect(after).toHaveLength(before.size);
+    expect(after.every((row) => before.has(row))).toBe(true);
+  });
+});
+
 describe('TransactionsTable on a phone-sized screen', () => {
   beforeAll(() => {
     vi.spyOn(window, 'matchMedia').mockImplementation(

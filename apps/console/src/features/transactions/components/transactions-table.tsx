@@ -95,7 +95,9 @@ function AccountLink({ account }: { account: Transaction['account'] }) {
 
 function Reference({ value }: { value: string | null | undefined }) {
   return value ? (
-    <CopyableId value={value} label="client reference" isShort />
+    // Keyed by the value: a row element reused for another transaction starts a fresh copy
+    // button (never "Copied" for a reference that was not copied).
+    <CopyableId key={value} value={value} label="client reference" isShort />
   ) : (
     <span className="text-slate-500">—</span>
   );
@@ -220,8 +222,9 @@ export function TransactionsTable({
     count: transactions.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (isPhone ? CARD_HEIGHT : ROW_HEIGHT),
-    // A few rows beyond each edge: each one is rendered on every scroll step that reveals it.
-    overscan: 4,
+    // Rows beyond each edge are rendered on every scroll step that reveals them: two cover a
+    // wheel step without making each long jump render more rows than it shows (BENCHMARKS.md).
+    overscan: 2,
     initialRect: { width: 1024, height: 600 },
   });
   const items = virtualizer.getVirtualItems();
@@ -307,7 +310,10 @@ export function TransactionsTable({
               if (!transaction) return null;
               return (
                 <TableRow
-                  key={transaction.id}
+                  // Keyed by slot, not by transaction: a scroll step hands each slot's row
+                  // element a new transaction to show instead of removing it and creating
+                  // another (profiled: creating and removing rows was most of a frame).
+                  key={item.index % items.length}
                   rowIndex={item.index + 2}
                   transaction={transaction}
                   decimals={decimalsFor(transaction.asset)}

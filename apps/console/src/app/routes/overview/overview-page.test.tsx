@@ -1,0 +1,77 @@
+import type { MpcStatus, Overview } from '@settlement/protocol';
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
+import { renderWithApp, sessionFor } from '../../../test/render';
+import { startApiTestServer } from '../../../test/test-server';
+import type { Reply, TestServer } from '../../../test/test-server';
+import { OverviewPage } from './overview-page';
+
+const overview: Overview = {
+  generatedAt: '2026-03-01T10:00:00.000Z',
+  totals: [],
+  wallets: [],
+  isPartial: false,
+  unreadWallets: 0,
+  inFlight: { count: 0, oldestCreatedAt: null, totals: [], oldest: [] },
+};
+const mpcStatus: MpcStatus = {
+  orgId: 'org_test',
+  keyId: 'key_1',
+  keyStatus: 'ACTIVE',
+  coSigner: { status: 'ONLINE', lastSeenAt: null },
+  chains: [{ chain: 'tron:nile', ready: true, reason: null }],
+};
+
+let server: TestServer;
+/** The overview's answer waits for this (each test sets it). */
+let overviewReply: Promise<Reply>;
+
+beforeAll(async () => {
+  server = await startApiTestServer();
+  server.route('GET', '/bff/overview', () => overviewReply);
+  server.route('GET', '/bff/api/v1/mpc/status', () => ({ body: mpcStatus }));
+  server.route('GET', '/bff/api/v1/assets', () => ({ body: { items: [] } }));
+  server.route('GET', '/bff/withdrawal-requests', () => ({ body: { items: [] } }));
+  server.route('GET', '/bff/api/v1/transactions', () => ({
+    body: { items: [confirmedTrx], nextCursor: null },
+  }));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  overviewReply = Promise.resolve({ body: overview });
+});
+
+describe('OverviewPage', () => {
+  it('asks for only the transactions its recent activity shows', async () => {
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(await screen.findByRole('list', { name: 'Recent activity' })).toBeInTheDocument();
+    const lists = server.requests
+      .map((r) => r.path)
+      .filter((path) => path.startsWith('/bff/api/v1/transactions'));
+    expect(lists).toEqual(['/bff/api/v1/transactions?limit=8']);
+  });
+
+  it('shows one placeholder until the overview is read, then every panel at once', async () => {
+    let release: () => void = () => undefined;
+    overviewReply = new Promise((resolve) => {
+      release = () => {
+        resolve({ body: overview });
+      };
+    });
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
+    // The MPC status and the recent activity arrive first: still no panel grows in place.
+    await expect.poll(() => server.requests.length).toBeGreaterThanOrEqual(5);
+    expect(screen.queryByRole('heading', { name: 'Health' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Recent activity' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Holdings' })).toBeInTheDocument();
+    for (const name of ['In flight', 'Health', 'Wallets', 'Recent activity']) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('status', { name: 'Loading the overview' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it, vi } from 'vitest';
+import { formatLocal } from './format-time';
+
+describe('formatLocal', () => {
+  it('formats each timestamp once: a row shown again reuses the text', () => {
+    // `format` is an accessor of Intl.DateTimeFormat.prototype: each formatting reads it once.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format' as never, 'get');
+    try {
+      const first = formatLocal('2026-05-06T07:08:09.000Z');
+      expect(formatLocal('2026-05-06T07:08:09.000Z')).toBe(first);
+      expect(format).toHaveBeenCalledTimes(1);
+      expect(formatLocal('2026-05-06T07:08:10.000Z')).not.toBe(first);
+      expect(format).toHaveBeenCalledTimes(2);
+    } finally {
+      format.mockRestore();
+    }
+  });
+
+  it('gives back a value that is not a timestamp as it is', () => {
+    expect(formatLocal('not a time')).toBe('not a time');
+  });
+});
