@@ -151,6 +151,25 @@ describe('TransactionsTable while scrolling', () => {
   });
 });
 
+describe('TransactionsTable when new rows arrive at the top', () => {
+  it('never leaves keyboard focus on a link that now opens another transaction', async () => {
+    const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
+    const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    link.focus();
+    expect(document.activeElement).toBe(link);
+    const newest = withStatus(confirmedTrx, { id: 'tx_newest' });
+    rerenderWithApp([newest, confirmedTrx, revertedUsdt]);
+    await screen.findByRole('link', { name: 'Transaction tx_newest' });
+    // The row element that had focus now shows tx_newest: focus must not stay on it.
+    const focused = document.activeElement;
+    const opensAnother =
+      focused instanceof HTMLAnchorElement &&
+      focused.getAttribute('aria-label') !== 'Transaction tx_confirmed' &&
+      focused.textContent !== 'tx_confirmed';
+    expect(opensAnother).toBe(false);
+  });
+});
+
 describe('TransactionsTable on a phone-sized screen', () => {
   beforeAll(() => {
     vi.spyOn(window, 'matchMedia').mockImplementation(

@@ -1,6 +1,6 @@
 import type { Transaction } from '@settlement/protocol';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -123,8 +123,19 @@ const TableRow = memo(function TableRow({
   alignDecimals,
   rowIndex,
 }: RowProps & { rowIndex: number }) {
+  const rowRef = useRef<HTMLTableRowElement>(null);
+  const shownId = useRef(transaction.id);
+  // Rows are reused by slot: when new rows push this slot onto another transaction, a link
+  // focused in it would now open that other transaction. Focus leaves rather than move silently.
+  useLayoutEffect(() => {
+    if (shownId.current === transaction.id) return;
+    shownId.current = transaction.id;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && rowRef.current?.contains(focused)) focused.blur();
+  }, [transaction.id]);
   return (
     <tr
+      ref={rowRef}
       aria-rowindex={rowIndex}
       className="border-b border-slate-100 hover:bg-slate-50"
       style={{ height: ROW_HEIGHT }}
