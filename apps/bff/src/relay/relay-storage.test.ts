@@ -105,8 +105,11 @@ afterEach(async () => {
 /** A relay over the real event store, with `failing` deciding which store calls fail. */
 async function startRelay(
   failing: (event: NormalizedEvent, call: 'add' | 'addMany') => Error | null,
+  /** Awaited before each batch is stored: a slow database. */
+  beforeBatch: () => Promise<void> = () => Promise.resolve(),
 ) {
   const real = createEventStore(db);
+  const batchSizes: number[] = [];
   const store: EventStore = {
     ...real,
     async add(event) {
@@ -115,6 +118,8 @@ async function startRelay(
       return real.add(event);
     },
     async addMany(batch) {
+      batchSizes.push(batch.length);
+      await beforeBatch();
       for (const event of batch) {
         const error = failing(event, 'addMany');
         if (error) throw error;
@@ -154,7 +159,7 @@ async function startRelay(
   await relay.start();
   await expect.poll(() => upstream.resumes.length).toBe(1);
   await expect.poll(() => relay?.state).toBe('connected');
-  return { delivered, real };
+  return { delivered, real, batchSizes };
 }
 
 const storedIds = async () =>
@@ -187,5 +192,36 @@ describe('relay while the event store fails', () => {
     expect(await real.rejectedCount()).toBe(1);
     // A data error is not a storage fault: the connection stays up.
     expect(upstream.resumes).toHaveLength(1);
+  });
+
+  it('stores what arrived during a slow write together in the next transaction (group commit)', async () => {
+    let release: () => void = () => undefined;
+    let isSlow = true;
+    const { delivered, batchSizes } = await startRelay(
+      () => null,
+      () =>
+        isSlow
+          ? new Promise<void>((resolve) => {
+              release = resolve;
+            })
+          : Promise.resolve(),
+    );
+    upstream.emit('g0');
+    await expect.poll(() => batchSizes.length).toBe(1);
+    // Forty bursts, one event each, while the first write is held.
+    const later = Array.from({ length: 40 }, (_, i) => `g${i + 1}`);
+    for (const id of later) {
+      upstream.emit(id);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => relay?.state).toBe('connected');
+    isSlow = false;
+    release();
+    await expect.poll(() => delivered).toEqual(['g0', ...later]);
+    // One write for the first event, then the forty that waited in (at most) a few more:
+    // never one transaction per event behind a slow database.
+    expect(batchSizes[0]).toBe(1);
+    expect(batchSizes.length).toBeLessThanOrEqual(3);
+    expect(await storedIds()).toEqual(['g0', ...later]);
   });
 });

@@ -62,8 +62,9 @@ export function createRelay(options: RelayOptions) {
   /** The newest epoch in which storing failed; its (and older) events are dropped unstored. */
   let failedEpoch = -1;
   /** Events (new or redelivered) of this tick, in order; bounded by the client's ingress queue. */
-  let pending: NormalizedEvent[] = [];
-  let pendingEpoch = 0;
+  let queued: { events: NormalizedEvent[]; epoch: number }[] = [];
+  /** A drain of `queued` is scheduled on `storing` and has not started yet. */
+  let isDrainScheduled = false;
   let flushTimer: NodeJS.Immediate | null = null;
   /** The stores' writes of earlier ticks, in order: each batch commits before the next. */
   let storing: Promise<void> = Promise.resolve();
@@ -155,15 +156,24 @@ export function createRelay(options: RelayOptions) {
     resumeFrom = await store.resumePosition();
   };
 
+  /**
+   * Group commit: while one batch is being stored, the events that arrive meanwhile wait and
+   * go together in the next transaction, so the store's round trips (several on PostgreSQL:
+   * the write lock, the inserts, the commit, the resume position) are paid per batch rather
+   * than per event; a backlog shrinks instead of growing. Batches never mix connections.
+   */
   const flush = (): Promise<void> => {
     if (flushTimer) clearImmediate(flushTimer);
     flushTimer = null;
-    if (pending.length === 0) return storing;
-    const batch = pending;
-    const batchEpoch = pendingEpoch;
-    pending = [];
-    const run = () => storeBatch(batch, batchEpoch);
-    storing = storing.then(run, run).catch((error: unknown) => {
+    if (queued.length === 0 || isDrainScheduled) return storing;
+    isDrainScheduled = true;
+    const drain = async () => {
+      isDrainScheduled = false;
+      const batches = queued;
+      queued = [];
+      for (const batch of batches) await storeBatch(batch.events, batch.epoch);
+    };
+    storing = storing.then(drain, drain).catch((error: unknown) => {
       logger.error({ err: error }, 'event relay processing failed');
     });
     return storing;
@@ -172,8 +182,9 @@ export function createRelay(options: RelayOptions) {
   const enqueue = (event: NormalizedEvent) => {
     // Storing already failed on this connection: the resumed one redelivers this event.
     if (epoch <= failedEpoch) return;
-    pendingEpoch = epoch;
-    pending.push(event);
+    const last = queued.at(-1);
+    if (last?.epoch === epoch) last.events.push(event);
+    else queued.push({ events: [event], epoch });
     flushTimer ??= setImmediate(() => {
       void flush();
     });
