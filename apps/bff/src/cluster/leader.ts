@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
  * What a replica does when it gains or loses the lead: the leader alone holds the upstream
  * event stream (DESIGN.md "Running beyond one machine").
  */
-export type LeaderRole = { onElected(): void; onDeposed(): void };
+type LeaderRole = { onElected(): void; onDeposed(): void };
 
 export type Leadership = {
   /** Begins campaigning; the role's callbacks run on every change of lead. */
@@ -40,7 +40,7 @@ export function soleLeader(): Leadership {
  * The advisory lock every replica of one database competes for. A fixed 64-bit key: the lock
  * namespace is per database, and nothing else in this database takes advisory locks.
  */
-export const UPSTREAM_LEADER_LOCK = '7305614062310318419';
+const UPSTREAM_LEADER_LOCK = '7305614062310318419';
 
 export type PgLeadershipOptions = {
   connectionString: string;
@@ -54,7 +54,7 @@ export type PgLeadershipOptions = {
   timers?: Timers;
 };
 
-export type Timers = {
+type Timers = {
   setTimeout(callback: () => void, ms: number): NodeJS.Timeout;
   clearTimeout(timer: NodeJS.Timeout): void;
 };

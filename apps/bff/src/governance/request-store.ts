@@ -65,7 +65,7 @@ export type NewRequest = {
   expiresAt: number;
 };
 
-export type ApproveOutcome =
+type ApproveOutcome =
   | { kind: 'unknown' }
   | { kind: 'not-pending'; request: StoredRequest }
   | { kind: 'already-approved'; request: StoredRequest }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TRANSPORTS } from '@settlement/protocol';
 import type { Sql } from '../store/sql';
 
-export type Transport = (typeof TRANSPORTS)[number];
+type Transport = (typeof TRANSPORTS)[number];
 
 export type StoredPasskey = {
   id: string;

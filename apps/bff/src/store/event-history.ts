@@ -13,7 +13,7 @@ const RowSchema = z.object({
   data: z.string(),
 });
 
-export type HistoryFilter = { family?: string; type?: string; q?: string };
+type HistoryFilter = { family?: string; type?: string; q?: string };
 
 export type EventHistory = {
   /** `limit` events below `before` (exclusive), newest first; `nextBefore` null at the oldest. */

@@ -70,7 +70,7 @@ function toEntry(row: unknown): JournalEntry | null {
   };
 }
 
-export type NewJournalEntry = Pick<
+type NewJournalEntry = Pick<
   JournalEntry,
   | 'operationId'
   | 'operator'
@@ -84,7 +84,7 @@ export type NewJournalEntry = Pick<
   | 'clientReference'
 >;
 
-export type Outcome = {
+type Outcome = {
   state: Exclude<JournalState, 'pending' | 'abandoned'>;
   status: number | null;
   response: Uint8Array | null;

@@ -64,7 +64,7 @@ export type AuditAction =
   | 'saved-view.save'
   | 'saved-view.delete';
 
-export type AuditEntry = {
+type AuditEntry = {
   at: number;
   operator: string | null;
   action: AuditAction;

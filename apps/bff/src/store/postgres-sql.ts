@@ -7,7 +7,7 @@ const INT8_OID = pg.types.builtins.INT8;
 const converted = new Map<string, string>();
 
 /** `?` placeholders as `$1, $2 ...`; the stores' SQL has no `?` inside string literals. */
-export function numbered(text: string): string {
+function numbered(text: string): string {
   let done = converted.get(text);
   if (done === undefined) {
     let n = 0;
