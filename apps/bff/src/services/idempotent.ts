@@ -3,7 +3,7 @@ import { OutcomeUnknownError } from '@settlement/client';
 import { MPC_INITIALIZE_BODY, utf8Bytes } from '@settlement/protocol';
 import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
-import type { JournalEntry } from '../store/journal';
+import type { JournalEntry, JournalStore } from '../store/journal';
 import { auditAction, resourceIdOf } from './audit';
 import { recordAttempts, type Services } from './services';
 import type { Operation } from './operations';
@@ -150,6 +150,8 @@ export function isInProgress(error: unknown): boolean {
   );
 }
 
+type JournalOutcome = Parameters<JournalStore['finish']>[1];
+
 export type IdempotentInput = {
   operator: string;
   operationId: string;
@@ -170,6 +172,28 @@ export function createIdempotentExecutor(
 ) {
   const inProgressWaitMs = options.inProgressWaitMs ?? IN_PROGRESS_WAIT_MS;
   const inFlight = new Map<string, Promise<unknown>>();
+  /**
+   * Outcomes the upstream gave whose journal write failed (a full disk, a lost database): a
+   * retry in this process records and returns them, rather than find its own operation still
+   * "pending" and wait out the lease meant for another process.
+   */
+  const unrecorded = new Map<string, JournalOutcome>();
+  /**
+   * Without DATABASE_URL the journal is this process's own SQLite file (replicas need
+   * PostgreSQL): a pending row that is not in flight here was left by a process that died
+   * mid-call, so it is reconciled at once instead of after the lease.
+   */
+  const isSoleWriter = services.config.databaseUrl === null;
+
+  async function finish(operationId: string, outcome: JournalOutcome): Promise<void> {
+    try {
+      await services.journal.finish(operationId, outcome);
+      unrecorded.delete(operationId);
+    } catch (error) {
+      unrecorded.set(operationId, outcome);
+      throw error;
+    }
+  }
 
   async function send(
     entry: JournalEntry,
@@ -215,7 +239,7 @@ export function createIdempotentExecutor(
         }),
       });
       const isSuccess = response.status >= 200 && response.status < 300;
-      await services.journal.finish(entry.operationId, {
+      await finish(entry.operationId, {
         state: isSuccess ? 'succeeded' : 'failed',
         status: response.status,
         response: response.bodyBytes,
@@ -237,7 +261,7 @@ export function createIdempotentExecutor(
       };
     } catch (error) {
       if (error instanceof OutcomeUnknownError) {
-        await services.journal.finish(entry.operationId, {
+        await finish(entry.operationId, {
           state: 'unknown',
           status: error.lastStatus,
           response: null,
@@ -282,6 +306,7 @@ export function createIdempotentExecutor(
     for (;;) {
       const entry = await services.journal.get(operationId);
       if (!entry || entry.state !== 'pending') return entry;
+      if (isSoleWriter) return entry;
       if (services.now() - entry.updatedAt >= PENDING_LEASE_MS) return entry;
       if (performance.now() - started >= inProgressWaitMs) throw inProgress(operationId);
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
@@ -290,6 +315,9 @@ export function createIdempotentExecutor(
 
   async function run(input: IdempotentInput): Promise<IdempotentResult> {
     const requestHash = requestHashOf(input.operator, input.operation, input.consoleBody);
+    const owed = unrecorded.get(input.operationId);
+    // Still failing: the storage fault answers (a retryable 503), never a second upstream call.
+    if (owed) await finish(input.operationId, owed);
     const existing = await waitForOthers(input.operationId);
     if (existing) {
       if (existing.requestHash !== requestHash || existing.path !== input.path) {
