@@ -1,5 +1,12 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'bff', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'bff',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Many tests drive real processes and a real PostgreSQL; on a busy 2-core CI machine a
+    // handover or a restart can take longer than vitest's 5 s default. A hang guard, not a target.
+    testTimeout: 20_000,
+  },
 });

@@ -47,7 +47,7 @@ const HASH = 'ab'.repeat(32);
 /** A sender id no bus in this file has (theirs are random). */
 const OTHER = '0123456789abcdef';
 
-describe('cluster bus on PostgreSQL LISTEN/NOTIFY', () => {
+describe('cluster bus on PostgreSQL LISTEN/NOTIFY', { timeout: 30_000 }, () => {
   it('tells every other replica, in the order sent, and not the sender', async () => {
     const url = await postgres.createDatabase();
     const [a, b, c] = [await replica(url), await replica(url), await replica(url)];

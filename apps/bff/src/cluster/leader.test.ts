@@ -48,7 +48,7 @@ async function admin<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
-describe('leader election on PostgreSQL', () => {
+describe('leader election on PostgreSQL', { timeout: 30_000 }, () => {
   it('elects exactly one of several candidates and keeps it while it lives', async () => {
     const url = await postgres.createDatabase();
     const candidates = [candidate(url), candidate(url), candidate(url)];
