@@ -68,7 +68,7 @@ describe('leader election on PostgreSQL', { timeout: 30_000 }, () => {
     await Promise.all(candidates.map((c) => c.leadership.stop()));
   });
 
-  it('hands the lead to a follower when the leader connection dies, and the old leader steps down', async () => {
+  it('steps the leader down when its connection dies, and exactly one candidate leads again', async () => {
     const url = await postgres.createDatabase();
     const first = candidate(url);
     await vi.waitFor(() => {
@@ -85,11 +85,13 @@ describe('leader election on PostgreSQL', { timeout: 30_000 }, () => {
       url,
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bff-leader' AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)",
     );
+    // The old leader's process lives on and reconnects, so it may win the lock again as well
+    // as the follower (a dead one cannot: replicas.test.ts kills one with SIGKILL). Either way
+    // it stepped down at the cut, and one candidate, never two, leads after it.
     await vi.waitFor(() => {
-      expect(second.leadership.isLeader).toBe(true);
-      expect(first.leadership.isLeader).toBe(false);
+      expect(first.changes.slice(0, 2)).toEqual(['elected', 'deposed']);
+      expect([first, second].filter((c) => c.leadership.isLeader)).toHaveLength(1);
     }, EVENTUALLY);
-    expect(first.changes.slice(0, 2)).toEqual(['elected', 'deposed']);
     await Promise.all([first.leadership.stop(), second.leadership.stop()]);
   });
 
