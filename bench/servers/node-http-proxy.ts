@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { Agent } from 'undici';
+import { FORWARDED_HEADERS } from './forwarded';
 
 /**
  * Bench reference (run as its own process): the floor under the pass-through proxy. The same
@@ -12,17 +13,6 @@ import { Agent } from 'undici';
 const port = Number(process.env.PORT ?? 0);
 const upstream = new URL(process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4010');
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-const FORWARDED = [
-  'x-api-key-id',
-  'x-api-timestamp',
-  'x-api-nonce',
-  'x-api-signature',
-  'x-api-body-hash',
-  'x-idempotency-key',
-  'x-request-id',
-  'content-type',
-  'accept',
-];
 
 const server = createServer((req, res) => {
   if (req.url === '/healthz') {
@@ -33,7 +23,7 @@ const server = createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const headers: Record<string, string> = {};
-    for (const name of FORWARDED) {
+    for (const name of FORWARDED_HEADERS) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }

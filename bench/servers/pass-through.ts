@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import express from 'express';
 import { Agent } from 'undici';
+import { FORWARDED_HEADERS } from './forwarded';
 
 /**
  * Bench reference (run as its own process): an unsigned pass-through proxy on the BFF's stack,
@@ -13,17 +14,6 @@ import { Agent } from 'undici';
 const port = Number(process.env.PORT ?? 0);
 const upstream = new URL(process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4010');
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-const FORWARDED = [
-  'x-api-key-id',
-  'x-api-timestamp',
-  'x-api-nonce',
-  'x-api-signature',
-  'x-api-body-hash',
-  'x-idempotency-key',
-  'x-request-id',
-  'content-type',
-  'accept',
-];
 
 const app = express();
 app.disable('x-powered-by');
@@ -31,7 +21,7 @@ app.set('etag', false);
 app.use(express.raw({ type: () => true, limit: '1mb' }));
 app.use(async (req, res) => {
   const headers: Record<string, string> = {};
-  for (const name of FORWARDED) {
+  for (const name of FORWARDED_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
