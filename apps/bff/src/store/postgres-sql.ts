@@ -69,6 +69,13 @@ export function postgresSql(connectionString: string, options: PostgresOptions =
   async function transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let isBroken = false;
+    // The pool listens for a connection's errors only while it is idle: one lost while checked
+    // out between two statements (a failover, pg_terminate_backend) would be an unhandled
+    // 'error' event that ends the process. Here it fails this transaction's next statement.
+    const onError = () => {
+      isBroken = true;
+    };
+    client.on('error', onError);
     const tx: Sql = over(
       client,
       (inner) => inner(tx),
@@ -87,6 +94,7 @@ export function postgresSql(connectionString: string, options: PostgresOptions =
       }
       throw storeError(error);
     } finally {
+      client.off('error', onError);
       client.release(isBroken);
     }
   }
