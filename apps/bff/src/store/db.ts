@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate as runMigrations, type Migration } from '@settlement/sqlite';
 import Database from 'better-sqlite3';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import type { Sql } from './sql';
 import { sqliteSql } from './sqlite-sql';
 
@@ -366,7 +367,27 @@ export function openSqliteFile(file: string): Db {
   return db;
 }
 
-/** The stores' door to $DATA_DIR/bff/bff.db. */
-export function openDb(file: string): Sql {
-  return sqliteSql(openSqliteFile(file));
+/**
+ * The stores' door to $DATA_DIR/bff/bff.db. Its WAL is checkpointed by a worker (see
+ * checkpointer.ts), not inside the COMMITs of requests and relayed events; a checkpoint that
+ * fails there is retried at the next interval, and the fallback bounds the WAL meanwhile.
+ */
+export function openDb(
+  file: string,
+  options: { checkpointIntervalMs?: number; onCheckpoint?: () => void } = {},
+): Sql {
+  const db = openSqliteFile(file);
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(file, {
+    ...(options.checkpointIntervalMs ? { intervalMs: options.checkpointIntervalMs } : {}),
+    ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+  });
+  const sql = sqliteSql(db);
+  return {
+    ...sql,
+    async close() {
+      await checkpointer.stop();
+      await sql.close();
+    },
+  };
 }
