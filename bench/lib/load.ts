@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import type { IncomingHttpHeaders } from 'node:http';
+import { Pool } from 'undici';
+import { percentile } from './report';
 
 /** One autocannon run on loopback, summarized. */
 export type LoadResult = {
@@ -24,8 +26,6 @@ export type LoadOptions = {
   };
   connections: number;
   durationS: number;
-  /** Fixed offered load (requests/s over all connections); saturating when left out. */
-  overallRate?: number;
 };
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -37,7 +37,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     duration: options.durationS,
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.body === undefined ? {} : { body: options.body }),
-    ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
     timeout: 10,
     ...(setup
       ? {
@@ -66,5 +65,75 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     total: result['2xx'] + result.non2xx,
+  };
+}
+
+/**
+ * An open-loop load at a fixed rate: request i is due at start + i / rate, whatever happened to
+ * the ones before it, and its latency runs from when it was DUE to its last byte, so a stall of
+ * the server shows in every request it delayed (no coordinated omission).
+ *
+ * Not autocannon's `overallRate`: that lets each connection send its whole share of a second
+ * back to back at the start of the second and then wait, i.e. a saturating burst every second,
+ * and it "corrects" every latency above 1 ms with synthetic samples; its p99 measured the burst.
+ */
+export async function pacedLoad(options: {
+  url: string;
+  headers?: Record<string, string>;
+  /** Fresh headers per request (signatures). */
+  setup?: () => { headers: Record<string, string> };
+  /** Requests per second over all connections. */
+  rate: number;
+  durationS: number;
+  /** Connections the requests may use (a late request waits for one, counted in its latency). */
+  connections: number;
+}): Promise<LoadResult> {
+  const url = new URL(options.url);
+  const pool = new Pool(url.origin, { connections: options.connections, pipelining: 1 });
+  const path = `${url.pathname}${url.search}`;
+  const total = Math.round(options.rate * options.durationS);
+  const latencies: number[] = [];
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const one = async (due: number): Promise<void> => {
+    try {
+      const headers = { ...options.headers, ...options.setup?.().headers };
+      const answer = await pool.request({ path, method: 'GET', headers });
+      await answer.body.arrayBuffer();
+      latencies.push(performance.now() - due);
+      if (answer.statusCode >= 200 && answer.statusCode < 300) ok += 1;
+      else non2xx += 1;
+    } catch {
+      errors += 1;
+    }
+  };
+  const started = performance.now();
+  const intervalMs = 1000 / options.rate;
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const now = performance.now();
+      // Every request due by now goes out now, each timed from its own due moment.
+      while (sent < total && started + sent * intervalMs <= now) {
+        inFlight.push(one(started + sent * intervalMs));
+        sent += 1;
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, Math.max(0, started + sent * intervalMs - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  const elapsedS = (performance.now() - started) / 1000;
+  await pool.close();
+  return {
+    okPerSecond: ok / elapsedS,
+    p50Ms: percentile(latencies, 50) ?? 0,
+    p99Ms: percentile(latencies, 99) ?? 0,
+    non2xx,
+    errors,
+    total: ok + non2xx,
   };
 }
