@@ -121,13 +121,24 @@ function abandoned(operationId: string): HttpError {
   );
 }
 
+/** The upstream client's attempts per action (DESIGN.md: at most 3). */
+const UPSTREAM_ATTEMPTS = 3;
+
 /**
  * A pending row younger than this is being sent by another process (replica): a duplicate
  * waits for its outcome instead of sending again. An older one was left by a process that died
- * mid-call, and is reconciled and resent with the same key, as after a restart. Longer than
- * the upstream client's whole retry budget.
+ * mid-call, and is reconciled and resent with the same key, as after a restart. Twice the
+ * upstream client's whole retry budget (every attempt timing out; the backoff between them is
+ * under a second): 60 s with the default 10 s timeout. A fixed 60 s was shorter than the budget
+ * of a timeout above 20 s (a live call sent again by another replica), and kept operators of a
+ * crashed replica waiting a minute where the budget is a few seconds.
  */
-export const PENDING_LEASE_MS = 60_000;
+function pendingLeaseMs(upstreamTimeoutMs: number): number {
+  return 2 * UPSTREAM_ATTEMPTS * upstreamTimeoutMs;
+}
+
+/** The lease with the default upstream timeout (UPSTREAM_TIMEOUT_MS, 10 s). */
+export const PENDING_LEASE_MS = pendingLeaseMs(10_000);
 /** How long a duplicate waits for another replica's outcome before answering "in progress". */
 const IN_PROGRESS_WAIT_MS = 10_000;
 const IN_PROGRESS_POLL_MS = 50;
@@ -184,6 +195,7 @@ export function createIdempotentExecutor(
    * mid-call, so it is reconciled at once instead of after the lease.
    */
   const isSoleWriter = services.config.databaseUrl === null;
+  const leaseMs = pendingLeaseMs(services.config.upstreamTimeoutMs);
 
   async function finish(operationId: string, outcome: JournalOutcome): Promise<void> {
     try {
@@ -307,7 +319,7 @@ export function createIdempotentExecutor(
       const entry = await services.journal.get(operationId);
       if (!entry || entry.state !== 'pending') return entry;
       if (isSoleWriter) return entry;
-      if (services.now() - entry.updatedAt >= PENDING_LEASE_MS) return entry;
+      if (services.now() - entry.updatedAt >= leaseMs) return entry;
       if (performance.now() - started >= inProgressWaitMs) throw inProgress(operationId);
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
     }

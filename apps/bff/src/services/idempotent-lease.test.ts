@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startBff,
+  startSandbox,
+  type BffInstance,
+  type SandboxProcess,
+} from '../test-support/harness';
+import { usePostgres, type TestPostgres } from '../test-support/postgres';
+import { matchOperation } from './operations';
+import { PENDING_LEASE_MS, createIdempotentExecutor, requestHashOf } from './idempotent';
+
+/**
+ * The lease of a pending journal row on a shared database follows the configured upstream
+ * timeout: a replica never resends an operation another replica may still be sending, and one
+ * left by a replica that died (SIGKILL) is taken over once that replica's budget is surely over.
+ * Found by the fault campaign with two replicas: after a kill, retries on the other replica were
+ * "in progress" for a fixed minute, while the calls they waited for had a 12 s budget.
+ */
+
+let sandbox: SandboxProcess;
+let postgres: TestPostgres;
+let bff: BffInstance;
+
+beforeAll(async () => {
+  [sandbox, postgres] = await Promise.all([startSandbox(), usePostgres()]);
+  bff = await startBff({ sandbox, databaseUrl: await postgres.createDatabase() });
+}, 120_000);
+
+afterAll(async () => {
+  await bff.close();
+  await sandbox.stop();
+  await postgres.release();
+});
+
+const operation = matchOperation('POST', '/api/v1/wallets');
+const BODY = new Uint8Array([123, 125]);
+
+/** Another replica claims the operation and, as far as this one can tell, is sending it. */
+async function claimedElsewhere(operationId: string): Promise<void> {
+  if (!operation) throw new Error('wallets.create is not in the allowlist');
+  const isClaimed = await bff.bff.services.journal.begin({
+    operationId,
+    operator: 'treasury',
+    operation: operation.name,
+    idempotencyKey: `key-${operationId}`,
+    method: 'POST',
+    path: '/api/v1/wallets',
+    requestHash: requestHashOf('treasury', operation, BODY),
+    body: BODY,
+    bodyHash: 'body-hash',
+    clientReference: null,
+  });
+  expect(isClaimed).toBe(true);
+}
+
+/** This replica's executor, `ageMs` after the claim, with the given upstream timeout. */
+function executorAt(ageMs: number, upstreamTimeoutMs: number) {
+  const { services } = bff.bff;
+  return createIdempotentExecutor(
+    {
+      ...services,
+      config: { ...services.config, upstreamTimeoutMs },
+      now: () => Date.now() + ageMs,
+    },
+    { inProgressWaitMs: 200 },
+  );
+}
+
+function input(operationId: string) {
+  if (!operation) throw new Error('wallets.create is not in the allowlist');
+  return {
+    operator: 'treasury',
+    operationId,
+    operation,
+    path: '/api/v1/wallets',
+    consoleBody: BODY,
+    requestId: `bff_${operationId}`,
+  };
+}
+
+describe('the pending lease on a shared database', () => {
+  it('is 60 s with the default 10 s upstream timeout', () => {
+    expect(PENDING_LEASE_MS).toBe(60_000);
+  });
+
+  it('keeps a row "in progress" while the sender may still be within a long timeout', async () => {
+    await claimedElsewhere('lease-long-timeout');
+    // 30 s per attempt, 3 attempts: a claim 70 s old may still be on its last attempt.
+    await expect(
+      executorAt(70_000, 30_000).execute(input('lease-long-timeout')),
+    ).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      details: [{ operationId: 'lease-long-timeout', state: 'pending' }],
+    });
+  });
+
+  it('takes over a row of a dead sender once a short timeout is surely spent', async () => {
+    await claimedElsewhere('lease-short-timeout');
+    // 4 s per attempt: 25 s after the claim its sender has given up or died.
+    const answer = await executorAt(25_000, 4_000).execute(input('lease-short-timeout'));
+    expect(answer.isReplay).toBe(false);
+    const entry = await bff.bff.services.journal.get('lease-short-timeout');
+    expect(entry?.state).not.toBe('pending');
+  });
+});
