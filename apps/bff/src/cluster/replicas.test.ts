@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   fundedWallet,
+  openEvents,
   startSandbox,
   type BffInstance,
   type Browser,
@@ -12,7 +13,6 @@ import {
 } from '../test-support/harness';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
 import {
-  openReplicaEvents,
   seedCluster,
   startReplica,
   type Cluster,
@@ -85,7 +85,7 @@ describe('two replicas on one PostgreSQL', { timeout: 90_000 }, () => {
     const me = await b.call('GET', '/bff/auth/me', { browser: support });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ operator: { username: 'support' } });
-    const socket = await openReplicaEvents(a, support);
+    const socket = await openEvents(a, support);
     const out = await b.call('POST', '/bff/auth/logout', { browser: support });
     expect(out.status).toBeLessThan(300);
     expect(await socket.closed).toMatchObject({ code: 4001 });
@@ -107,7 +107,7 @@ describe('two replicas on one PostgreSQL', { timeout: 90_000 }, () => {
     const follower = a.isLeader() ? b : a;
     const sender = follower === a ? b : a;
     const support = await follower.login('support');
-    const socket = await openReplicaEvents(follower, support);
+    const socket = await openEvents(follower, support);
     const sent = await sender.call('POST', '/bff/api/v1/transactions', {
       browser: treasury,
       body: {
@@ -197,8 +197,8 @@ describe('two replicas on one PostgreSQL', { timeout: 90_000 }, () => {
     const leader = a.isLeader() ? a : b;
     const survivor = leader === a ? b : a;
     const support = await survivor.login('support');
-    const onSurvivor = await openReplicaEvents(survivor, support);
-    const onLeader = await openReplicaEvents(leader, support);
+    const onSurvivor = await openEvents(survivor, support);
+    const onLeader = await openEvents(leader, support);
     const accounts: string[] = [];
     const create = async (i: number) => {
       const response = await survivor.call('POST', '/bff/api/v1/ledger/accounts', {
@@ -243,7 +243,7 @@ describe('two replicas on one PostgreSQL', { timeout: 90_000 }, () => {
     // The browser whose replica died reconnects to the survivor from its last event.
     await onLeader.closed;
     const last = onLeader.eventIds().at(-1);
-    const resumed = await openReplicaEvents(survivor, support, last);
+    const resumed = await openEvents(survivor, support, last === undefined ? {} : { after: last });
     await vi.waitFor(() => {
       const seen = [...accountEvents(onLeader.frames), ...accountEvents(resumed.frames)];
       expect(new Set(seen).size).toBe(accounts.length);

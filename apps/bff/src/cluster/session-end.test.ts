@@ -14,7 +14,6 @@ import type { Sql } from '../store/sql';
 import {
   openEvents,
   startSandbox,
-  type BffInstance,
   type Browser,
   type EventsSocket,
   type SandboxProcess,
@@ -143,7 +142,7 @@ async function login(replica: Replica, username: string): Promise<Browser> {
 }
 
 const events = (replica: Replica, browser: Browser): Promise<EventsSocket> =>
-  openEvents({ url: replica.url, origin: replica.url } as BffInstance, browser);
+  openEvents({ url: replica.url, origin: replica.url }, browser);
 
 /** The opaque handle of the browser's own session. */
 async function ownHandle(replica: Replica, browser: Browser): Promise<string> {

@@ -301,9 +301,12 @@ export type EventsSocket = {
   closed: Promise<{ code: number; reason: string }>;
 };
 
-/** A browser-like socket on /bff/events with the session cookie and our Origin. */
+/**
+ * A browser-like socket on /bff/events with the session cookie and our Origin; `instance` is an
+ * in-process BFF or a replica process (its own URL is its origin).
+ */
 export async function openEvents(
-  instance: BffInstance,
+  instance: Pick<BffInstance, 'url' | 'origin'>,
   browser: Browser,
   options: { after?: string; origin?: string } = {},
 ): Promise<EventsSocket> {

@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
-import WebSocket from 'ws';
 import type { DemoCredentials } from '../cli/seed-demo';
 import type { Browser, Response, SandboxProcess } from './harness';
 
@@ -64,6 +63,8 @@ export function seedCluster(input: {
 export type ReplicaProcess = {
   name: string;
   url: string;
+  /** What a browser on this replica sends as Origin: its own URL (no proxy in the tests). */
+  origin: string;
   child: ChildProcess;
   /** Every stdout and stderr line so far (JSON log lines at info level). */
   lines: string[];
@@ -154,6 +155,7 @@ export async function startReplica(
   return {
     name,
     url,
+    origin: url,
     child,
     lines,
     exited,
@@ -173,47 +175,5 @@ export async function startReplica(
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
-  };
-}
-
-export type ReplicaSocket = {
-  ws: WebSocket;
-  frames: { kind: string; [key: string]: unknown }[];
-  eventIds(): string[];
-  closed: Promise<{ code: number; reason: string }>;
-};
-
-/** A browser-like socket on a replica's /bff/events (cookie, same-origin Origin, ?after=). */
-export async function openReplicaEvents(
-  replica: Pick<ReplicaProcess, 'url'>,
-  browser: Browser,
-  after?: string,
-): Promise<ReplicaSocket> {
-  const url = new URL('/bff/events', replica.url.replace('http:', 'ws:'));
-  if (after) url.searchParams.set('after', after);
-  const headers: Record<string, string> = { origin: replica.url };
-  if (browser.cookie) headers.cookie = browser.cookie;
-  const ws = new WebSocket(url, { headers });
-  const frames: ReplicaSocket['frames'] = [];
-  ws.on('message', (data: Buffer) => {
-    frames.push(JSON.parse(data.toString('utf8')) as { kind: string });
-  });
-  const closed = new Promise<{ code: number; reason: string }>((r) => {
-    ws.on('close', (code, reason) => {
-      r({ code, reason: reason.toString('utf8') });
-    });
-  });
-  await new Promise<void>((r, reject) => {
-    ws.once('open', () => {
-      r();
-    });
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    frames,
-    closed,
-    eventIds: () =>
-      frames.filter((f) => f.kind === 'event').map((f) => (f.event as { id: string }).id),
   };
 }
