@@ -28,6 +28,7 @@ export type BrowserSocket = {
 
 export function openBrowserSocket(input: {
   name: string;
+  /** The BFF to (re)connect to; with replicas, whichever the balancer picks this time. */
   url: () => string;
   cookie: () => string | null;
   startAfter: string;
@@ -108,12 +109,14 @@ export function openBrowserSocket(input: {
 
   const connect = () => {
     if (isClosed) return;
-    const base = input.url().replace(/^http/, 'ws');
-    const url = new URL('/bff/events', base);
+    // With replicas each connect may reach another one (a load balancer's choice): one URL
+    // for both the socket and its Origin.
+    const httpUrl = input.url();
+    const url = new URL('/bff/events', httpUrl.replace(/^http/, 'ws'));
     url.searchParams.set(RELAY_RESUME_PARAM, state.lastId());
     const cookie = input.cookie();
     const socket = new WebSocket(url, {
-      headers: { origin: input.url(), ...(cookie ? { cookie } : {}) },
+      headers: { origin: httpUrl, ...(cookie ? { cookie } : {}) },
     });
     ws = socket;
     socket.on('open', () => {

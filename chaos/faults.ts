@@ -1,10 +1,11 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { isAnswer, send } from './bff-client';
 import type { BrowserSocket } from './browser-sockets';
-import { stepClock, type Managed } from './processes';
-import type { Fault } from './schedule';
+import { stepClock, type BffProcess, type Managed } from './processes';
+import type { Fault, ReplicaTarget } from './schedule';
 
 /**
  * Injects one scheduled fault into the running stack. Faults with a window undo themselves
@@ -14,8 +15,10 @@ import type { Fault } from './schedule';
 
 export type Stack = {
   sandbox: Managed;
-  bffs: Managed[];
+  bffs: BffProcess[];
   sockets: BrowserSocket[];
+  /** Replicas: the database they share (pg-terminate faults); null with one BFF on SQLite. */
+  databaseUrl: string | null;
   orgId: string;
   adminToken: string;
   /** The BFF data dir on its own small tmpfs, or null when not root (disk-full is skipped). */
@@ -113,13 +116,54 @@ async function fillDisk(dir: string, durationMs: number, log: Stack['log']): Pro
   rmSync(ballast, { force: true });
 }
 
+/** The replica a fault names; 'leader' is the one streaming now (the first one if none is). */
+function replicaOf(stack: Stack, target: ReplicaTarget | undefined): BffProcess | undefined {
+  if (target === 'leader') return stack.bffs.find((b) => b.isLeader()) ?? stack.bffs[0];
+  return stack.bffs[target ?? 0];
+}
+
+/**
+ * pg_terminate_backend on the BFFs' connections to their database: the leader's election
+ * connection (the one named bff-leader that holds the lock), or every one of them. The campaign's own
+ * connection is spared; PostgreSQL's own processes have no database and are not matched.
+ */
+async function terminateBackends(
+  databaseUrl: string,
+  target: 'leader-lock' | 'all',
+  log: Stack['log'],
+): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'chaos' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const sql =
+      target === 'leader-lock'
+        ? // The election connections are named (cluster/leader.ts); only the leader's holds
+          // an advisory lock (event writers' transaction locks are on pooled connections).
+          `SELECT DISTINCT a.pid, pg_terminate_backend(a.pid) AS ok
+             FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid
+             WHERE a.datname = current_database() AND a.application_name = 'bff-leader'
+               AND l.locktype = 'advisory' AND l.granted`
+        : `SELECT pid, pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+    const { rows } = await client.query<{ pid: number; ok: boolean }>(sql);
+    log(`pg-terminate ${target}: ${rows.filter((r) => r.ok).length} backends terminated`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs one fault to its end (the window included). */
 export async function inject(stack: Stack, fault: Fault): Promise<void> {
-  const bff = stack.bffs[0];
   switch (fault.kind) {
-    case 'kill-bff':
-      if (bff) await restart(bff, fault.downMs, stack.log);
+    case 'kill-bff': {
+      const bff = replicaOf(stack, fault.replica);
+      if (bff) {
+        if (stack.bffs.length > 1) stack.log(`killing ${bff.name} (leader: ${bff.isLeader()})`);
+        await restart(bff, fault.downMs, stack.log);
+      }
       return;
+    }
     case 'kill-sandbox':
       await restart(stack.sandbox, fault.downMs, stack.log);
       return;
@@ -144,7 +188,7 @@ export async function inject(stack: Stack, fault: Fault): Promise<void> {
       await setSandboxFaults(stack, { dropSocketEveryMs: null });
       return;
     case 'clock-step': {
-      const target = fault.target === 'bff' ? bff : stack.sandbox;
+      const target = fault.target === 'bff' ? replicaOf(stack, fault.replica) : stack.sandbox;
       if (target) stepClock(target, fault.offsetMs);
       return;
     }
@@ -165,6 +209,13 @@ export async function inject(stack: Stack, fault: Fault): Promise<void> {
         return;
       }
       await fillDisk(stack.diskFullDir, fault.durationMs, stack.log);
+      return;
+    case 'pg-terminate':
+      if (stack.databaseUrl === null) {
+        stack.log('pg-terminate skipped: the BFF is on SQLite');
+        return;
+      }
+      await terminateBackends(stack.databaseUrl, fault.target, stack.log);
       return;
   }
 }

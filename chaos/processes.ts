@@ -124,7 +124,13 @@ export function startSandboxProcess(input: {
 }
 
 /** The demo seed as start.mjs runs it; its stdout (the passwords, printed once) is dropped. */
-export function seedDemo(input: { dataDir: string; sandboxUrl: string; adminToken: string }) {
+export function seedDemo(input: {
+  dataDir: string;
+  sandboxUrl: string;
+  adminToken: string;
+  /** Replicas: the stores on PostgreSQL (the keys and credentials files stay in dataDir). */
+  databaseUrl?: string;
+}) {
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', SEED_DEMO], {
     cwd: ROOT,
     env: {
@@ -133,12 +139,16 @@ export function seedDemo(input: { dataDir: string; sandboxUrl: string; adminToke
       SANDBOX_URL: input.sandboxUrl,
       SANDBOX_ADMIN_TOKEN: input.adminToken,
       DATA_DIR: input.dataDir,
+      ...(input.databaseUrl ? { DATABASE_URL: input.databaseUrl } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`demo seeding failed: ${seeded.stderr}`);
 }
+
+/** A BFF child; with replicas, whether it holds the upstream stream (from its own log lines). */
+export type BffProcess = Managed & { isLeader(): boolean };
 
 export function startBffProcess(input: {
   index: number;
@@ -147,7 +157,9 @@ export function startBffProcess(input: {
   port: number;
   sandboxUrl: string;
   adminToken: string;
-}): Managed {
+  /** Replicas share one PostgreSQL; without it the BFF keeps SQLite in dataDir. */
+  databaseUrl?: string;
+}): BffProcess {
   const name = `bff-${input.index}`;
   const logFile = join(input.runDir, `${name}.log`);
   const clockFile = join(input.runDir, `${name}.clock`);
@@ -158,9 +170,13 @@ export function startBffProcess(input: {
   const log = createWriteStream(logFile, { flags: 'a' });
   const url = `http://127.0.0.1:${input.port}`;
   const { adopt, base } = supervise(name, logFile, clockFile, url);
+  // The leader logs each change of lead (cluster/leader.ts); a new process starts as follower.
+  let isLeader = false;
   return {
     ...base,
+    isLeader: () => isLeader && base.isRunning(),
     async start() {
+      isLeader = false;
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', '--import', CLOCK_PRELOAD, BFF_MAIN],
@@ -178,6 +194,7 @@ export function startBffProcess(input: {
             // Request logs too: the secret scan reads every line the BFF writes.
             LOG_LEVEL: 'info',
             UPSTREAM_TIMEOUT_MS: '4000',
+            ...(input.databaseUrl ? { DATABASE_URL: input.databaseUrl } : {}),
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
@@ -185,6 +202,15 @@ export function startBffProcess(input: {
       child.stdout.pipe(log, { end: false });
       child.stderr.pipe(log, { end: false });
       adopt(child);
+      let partial = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        const lines = (partial + chunk.toString('utf8')).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.includes('took the upstream lead')) isLeader = true;
+          else if (line.includes('lost the upstream lead')) isLeader = false;
+        }
+      });
       await new Promise<void>((done, fail) => {
         let seen = '';
         const timer = setTimeout(() => {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { KeysFileSchema } from '@settlement/bff/config';
 import { credentialsPath, keysFilePath } from '@settlement/bff/seed-demo';
+import { usePostgres, type TestPostgres } from '@settlement/bff/test-postgres';
 import { closeAgent, isAnswer, operatorOf, wireSecrets, type Operator } from './bff-client';
 import { openBrowserSocket, type BrowserSocket } from './browser-sockets';
 import { NO_FAULTS, inject, restart, setSandboxFaults, type Stack } from './faults';
@@ -26,6 +27,7 @@ import {
   startBffProcess,
   startSandboxProcess,
   stepClock,
+  type BffProcess,
   type Managed,
 } from './processes';
 import { readUpstreamEvents } from './upstream-events';
@@ -47,6 +49,8 @@ import {
  * of `npm run test:chaos`). Starts the sandbox and the BFF as child processes, drives a random
  * workload through the BFF as real operators while injecting the seed's fault schedule, then
  * retries every open operation, lets the chain settle and checks the invariants (invariants.ts).
+ * `--replicas N` (N > 1): N BFF processes on one embedded PostgreSQL, every call and browser
+ * socket sent to any of them, as a round-robin load balancer would.
  * Exit 0: no invariant broken. Exit 1: the seed and the whole schedule are printed to replay.
  */
 
@@ -65,10 +69,8 @@ if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
   throw new Error('--seed must be an integer in 0..4294967295');
 }
 const replicas = Number(values.replicas);
-if (replicas !== 1) {
-  // Two replicas need every BFF store on PostgreSQL (DATABASE_URL) and the single upstream-stream
-  // holder; until that lands, the campaign drives one BFF. processes.ts already keeps a list.
-  console.error('chaos: --replicas > 1 is not supported yet (needs the BFF on PostgreSQL).');
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 4) {
+  console.error('chaos: --replicas must be a whole number from 1 to 4');
   process.exit(2);
 }
 const minutes = values.minutes === undefined ? null : Number(values.minutes);
@@ -78,6 +80,7 @@ const schedule = buildSchedule({
   seed,
   durationMs,
   meanGapMs: values.short ? 2_500 : 4_000,
+  ...(replicas > 1 ? { replicas } : {}),
 });
 
 const started = Date.now();
@@ -114,11 +117,17 @@ function mountTmpfs(dir: string, mebibytes: number): boolean {
 }
 
 async function main(): Promise<number> {
-  say(`seed ${seed}, ${durationMs / 1000} s of workload, ${schedule.length} faults`);
+  say(
+    `seed ${seed}, ${durationMs / 1000} s of workload, ${schedule.length} faults` +
+      (replicas > 1 ? `, ${replicas} BFF replicas on PostgreSQL` : ''),
+  );
   const runDir = mkdtempSync(join(tmpdir(), `chaos-${seed}-`));
   const dataDir = join(runDir, 'bff-data');
   mkdirSync(dataDir, { recursive: true });
-  const isMounted = mountTmpfs(dataDir, 128 + Math.ceil(durationMs / 60_000) * 96);
+  // Replicas keep their state in PostgreSQL: only the keys and credentials files are in dataDir.
+  const isMounted =
+    replicas === 1 && mountTmpfs(dataDir, 128 + Math.ceil(durationMs / 60_000) * 96);
+  let postgres: TestPostgres | null = null;
   const adminToken = randomBytes(24).toString('hex');
   const sandbox = startSandboxProcess({
     dataDir: join(runDir, 'sandbox-data'),
@@ -127,24 +136,53 @@ async function main(): Promise<number> {
     adminToken,
     blockMs: 50,
   });
-  const bffs: Managed[] = [];
+  const bffs: BffProcess[] = [];
   const sockets: BrowserSocket[] = [];
   const violations: string[] = [];
   const faultErrors: string[] = [];
   try {
+    // The embedded PostgreSQL of the BFF's own tests (as root it runs as a `postgres` user it
+    // creates, in a /tmp dir of its own), one fresh database for every replica.
+    const postgresStarting =
+      replicas > 1
+        ? usePostgres().then(async (server) => {
+            postgres = server;
+            return server.createDatabase();
+          })
+        : Promise.resolve(null);
     await sandbox.start();
-    seedDemo({ dataDir, sandboxUrl: sandbox.url, adminToken });
-    const bff = startBffProcess({
-      index: 0,
+    const databaseUrl = await postgresStarting;
+    seedDemo({
       dataDir,
-      runDir,
-      port: await freePort(),
       sandboxUrl: sandbox.url,
       adminToken,
+      ...(databaseUrl ? { databaseUrl } : {}),
     });
-    bffs.push(bff);
-    await bff.start();
-    say(`sandbox ${sandbox.url}, BFF ${bff.url}, logs in ${runDir}`);
+    for (let index = 0; index < replicas; index += 1) {
+      bffs.push(
+        startBffProcess({
+          index,
+          dataDir,
+          runDir,
+          port: await freePort(),
+          sandboxUrl: sandbox.url,
+          adminToken,
+          ...(databaseUrl ? { databaseUrl } : {}),
+        }),
+      );
+    }
+    // The seed has migrated the database: the replicas start together.
+    await Promise.all(bffs.map((b) => b.start()));
+    say(`sandbox ${sandbox.url}, BFF ${bffs.map((b) => b.url).join(' ')}, logs in ${runDir}`);
+    // A round-robin balancer without sticky sessions: each call (and each socket connect) goes
+    // to the next replica, whether it is up or not; a retry reaches another one.
+    let turn = 0;
+    const anyBff = () => {
+      const next = bffs[turn % bffs.length];
+      turn += 1;
+      if (!next) throw new Error('no BFF');
+      return next.url;
+    };
 
     const credentials = CredentialsSchema.parse(
       JSON.parse(readFileSync(credentialsPath(dataDir), 'utf8')),
@@ -153,7 +191,7 @@ async function main(): Promise<number> {
     const operator = (username: string): Operator => {
       const found = credentials.operators.find((o) => o.username === username);
       if (!found) throw new Error(`no demo operator ${username}`);
-      return operatorOf(() => bff.url, username, found.password);
+      return operatorOf(anyBff, username, found.password);
     };
     const ops: Operators = {
       admin: operator('admin'),
@@ -177,6 +215,7 @@ async function main(): Promise<number> {
       orgId: credentials.orgId,
       adminToken,
       diskFullDir: isMounted ? dataDir : null,
+      databaseUrl,
       log: say,
     };
 
@@ -220,7 +259,7 @@ async function main(): Promise<number> {
       sockets.push(
         openBrowserSocket({
           name: `tab-${i}`,
-          url: () => bff.url,
+          url: anyBff,
           cookie: () => ops.support.cookie(),
           startAfter,
         }),
@@ -243,12 +282,12 @@ async function main(): Promise<number> {
       }, atMs),
     );
     // A process that dies on its own is a finding; it is started again so the run goes on.
-    let handled = 0;
+    const handled = new Map<Managed, number>();
     const watchdog = setInterval(() => {
       for (const managed of [sandbox, ...bffs]) {
         const crashes = managed.crashes.length;
-        if (crashes > handled) {
-          handled = crashes;
+        if (crashes > (handled.get(managed) ?? 0)) {
+          handled.set(managed, crashes);
           say(`${managed.name} crashed; restarting`);
           restart(managed, 0, say).catch(() => undefined);
         }
@@ -272,12 +311,17 @@ async function main(): Promise<number> {
       if (!managed.isRunning()) await restart(managed, 0, say);
     }
     await setSandboxFaults(stack, NO_FAULTS);
-    for (const op of log.withdrawals) {
-      if (op.outcome === 'unresolved') await sendWithdrawal(ctx, op, 10);
-    }
-    for (const wallet of log.walletOps) {
-      if (wallet.outcome === 'unresolved') await sendWallet(ctx, wallet, 10);
-    }
+    // Side by side: operations a killed replica left pending all wait out the same lease.
+    const settling: WorkloadContext = { ...ctx, isSettling: true };
+    await Promise.all([
+      ...log.withdrawals
+        .filter((op) => op.outcome === 'unresolved')
+        .map((op) => sendWithdrawal(settling, op, 10)),
+      ...log.walletOps
+        .filter((op) => op.outcome === 'unresolved')
+        .map((op) => sendWallet(settling, op, 10)),
+    ]);
+    say('every open operation has its answer');
     await reviewRequests(ctx, true);
     // By status: the unfiltered list holds only the newest 200 requests.
     const isSettled = async () => {
@@ -293,8 +337,10 @@ async function main(): Promise<number> {
       // The sweep that resumes APPROVED requests runs at start and every minute: a restart
       // (a deploy) runs it now.
       say('restarting the BFF gracefully so its sweep resumes approved requests');
-      await bff.stop();
-      await bff.start();
+      for (const bff of bffs) {
+        await bff.stop();
+        await bff.start();
+      }
       await reviewRequests(ctx, true);
       await waitUntil('approved requests submitted after the sweep', isSettled, 20_000);
     }
@@ -316,6 +362,7 @@ async function main(): Promise<number> {
       },
       180_000,
     );
+    say('every transaction terminal');
     const newest = async () => {
       const reply = await ops.support.call('GET', '/bff/events/history?limit=1');
       return isAnswer(reply)
@@ -369,7 +416,7 @@ async function main(): Promise<number> {
           .join('; ')}`,
     );
     for (const socket of sockets) socket.close();
-    await bff.stop();
+    for (const bff of bffs) await bff.stop();
     await sandbox.stop();
     const secrets = [
       adminToken,
@@ -386,6 +433,13 @@ async function main(): Promise<number> {
     for (const socket of sockets) socket.close();
     for (const managed of [...bffs, sandbox]) await managed.stop().catch(() => undefined);
     await closeAgent();
+    // TS narrows `postgres` to null here (it is assigned in a callback).
+    const pgServer = postgres as TestPostgres | null;
+    if (pgServer) {
+      await pgServer.release().catch((error: unknown) => {
+        say(`postgres did not stop: ${String(error)}`);
+      });
+    }
     if (isMounted) {
       try {
         execFileSync('umount', [dataDir]);
@@ -402,7 +456,8 @@ async function main(): Promise<number> {
   say(`FAIL: ${violations.length} violations`);
   for (const line of violations) process.stdout.write(`  - ${line}\n`);
   process.stdout.write(
-    `\nReplay: npm run chaos -- --seed ${seed} ${values.short ? '--short' : `--minutes ${String(minutes ?? 1)}`}\n` +
+    `\nReplay: npm run chaos -- --seed ${seed} ${values.short ? '--short' : `--minutes ${String(minutes ?? 1)}`}` +
+      `${replicas > 1 ? ` --replicas ${replicas}` : ''}\n` +
       `Fault schedule of seed ${seed}:\n${describeSchedule(schedule)}\n`,
   );
   return 1;

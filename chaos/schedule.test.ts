@@ -73,6 +73,14 @@ describe('buildSchedule', () => {
     }
   });
 
+  it('gives one BFF the schedule it had before replicas existed, draw for draw', () => {
+    expect(buildSchedule({ ...input, replicas: 1 })).toEqual(buildSchedule(input));
+    for (const { fault } of buildSchedule(input)) {
+      expect(fault).not.toHaveProperty('replica');
+      expect(fault.kind).not.toBe('pg-terminate');
+    }
+  });
+
   it('prints one line per fault with its offset and parameters', () => {
     const text = describeSchedule([
       { atMs: 1_500, fault: { kind: 'kill-bff', downMs: 200 } },
@@ -82,5 +90,52 @@ describe('buildSchedule', () => {
       '  +   1.500 s  kill-bff downMs=200',
       '  +  12.000 s  clock-step target=sandbox offsetMs=-5000',
     ]);
+  });
+});
+
+describe('buildSchedule with BFF replicas', () => {
+  const input = { seed: 20261124, durationMs: 45_000, meanGapMs: 2_500, replicas: 2 };
+  const REPLICA_KINDS = [...ALL_KINDS.filter((kind) => kind !== 'disk-full'), 'pg-terminate'];
+
+  it('is a pure function of its input, apart from the single-BFF schedule of the seed', () => {
+    const first = buildSchedule(input);
+    expect(buildSchedule({ ...input })).toEqual(first);
+    expect(buildSchedule({ ...input, seed: 20261125 })).not.toEqual(first);
+    expect(buildSchedule({ ...input, replicas: 1 })).not.toEqual(first);
+  });
+
+  it('keeps the fixed seed of the replicas short run stable', () => {
+    const schedule = buildSchedule(input);
+    expect(schedule).toHaveLength(23);
+    expect(schedule[0]).toEqual({
+      atMs: 676,
+      fault: { kind: 'drop-upstream-socket', everyMs: 579, durationMs: 5851 },
+    });
+  });
+
+  it('kills the leader and either replica, cuts PostgreSQL connections, never fills a disk', () => {
+    for (const seed of [1, 2, 3, 20261124, 0xffffffff]) {
+      const schedule = buildSchedule({ ...input, seed });
+      const faults = schedule.map((item) => item.fault);
+      expect(new Set(faults.map((fault) => fault.kind))).toEqual(new Set(REPLICA_KINDS));
+      expect(faults).toContainEqual(
+        expect.objectContaining({ kind: 'kill-bff', replica: 'leader' }),
+      );
+      expect(faults).toContainEqual({ kind: 'pg-terminate', target: 'all' });
+      expect(faults).toContainEqual({ kind: 'pg-terminate', target: 'leader-lock' });
+      const times = schedule.map((item) => item.atMs);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      for (const { atMs, fault } of schedule) {
+        expect(atMs).toBeLessThan(input.durationMs);
+        if (fault.kind === 'kill-bff') {
+          expect([0, 1, 'leader']).toContain(fault.replica);
+        }
+        if (fault.kind === 'clock-step') {
+          expect(Math.abs(fault.offsetMs)).toBeLessThanOrEqual(MAX_CLOCK_STEP_MS);
+          if (fault.target === 'bff') expect([0, 1]).toContain(fault.replica);
+          else expect(fault).not.toHaveProperty('replica');
+        }
+      }
+    }
   });
 });

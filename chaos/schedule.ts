@@ -48,18 +48,31 @@ export const BROWSER_SOCKETS = 3;
 /** Within the interface's +-300 s skew, with room for both processes stepped apart. */
 export const MAX_CLOCK_STEP_MS = 120_000;
 
+/**
+ * With BFF replicas (`--replicas N`): which one a kill or a clock step hits, `'leader'` being
+ * whichever holds the upstream stream when the fault fires. Absent with one BFF.
+ */
+export type ReplicaTarget = number | 'leader';
+
 export type Fault =
-  | { kind: 'kill-bff'; downMs: number }
+  | { kind: 'kill-bff'; downMs: number; replica?: ReplicaTarget }
   | { kind: 'kill-sandbox'; downMs: number }
   | { kind: 'upstream-503'; rate: number; durationMs: number }
   | { kind: 'latency'; latencyMs: number; durationMs: number }
   | { kind: 'duplicate-events'; rate: number; durationMs: number }
   | { kind: 'drop-upstream-socket'; everyMs: number; durationMs: number }
-  | { kind: 'clock-step'; target: 'bff' | 'sandbox'; offsetMs: number }
+  | { kind: 'clock-step'; target: 'bff' | 'sandbox'; offsetMs: number; replica?: number }
   | { kind: 'drop-browser-socket'; socket: number }
   | { kind: 'stall-browser-socket'; socket: number; durationMs: number }
   | { kind: 'slow-browser-socket'; socket: number; durationMs: number }
-  | { kind: 'disk-full'; durationMs: number };
+  | { kind: 'disk-full'; durationMs: number }
+  /**
+   * Replicas only (they share PostgreSQL, where disk-full on a data dir does not apply):
+   * pg_terminate_backend on the leader's election connection (it must step down, another
+   * replica takes the stream), or on every BFF connection (pools, leader, LISTEN: in-flight
+   * requests get a retryable 503, the listeners reconnect and read what they missed).
+   */
+  | { kind: 'pg-terminate'; target: 'leader-lock' | 'all' };
 
 export type FaultKind = Fault['kind'];
 export type ScheduledFault = { atMs: number; fault: Fault };
@@ -70,6 +83,12 @@ export type ScheduleInput = {
   durationMs: number;
   /** Mean gap between two faults. */
   meanGapMs: number;
+  /**
+   * BFF replicas (default 1). With 1 the schedule is the one every seed had before replicas
+   * existed, draw for draw; with more, kills and clock steps name a replica and PostgreSQL
+   * faults replace disk-full.
+   */
+  replicas?: number;
 };
 
 /** Relative weights: process kills and 503 storms are the faults that lose or double money. */
@@ -86,18 +105,59 @@ const WEIGHTS: readonly [FaultKind, number][] = [
   ['slow-browser-socket', 1],
   ['disk-full', 1],
 ];
-const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+/** Replicas: kills weigh more (either replica, and the leader), PostgreSQL instead of disk-full. */
+const REPLICA_WEIGHTS: readonly [FaultKind, number][] = [
+  ...WEIGHTS.filter(([kind]) => kind !== 'disk-full' && kind !== 'kill-bff'),
+  ['kill-bff', 4],
+  ['pg-terminate', 2],
+];
 
-function kindOf(rng: Rng): FaultKind {
-  let at = rng() * TOTAL_WEIGHT;
-  for (const [kind, weight] of WEIGHTS) {
+const totalOf = (weights: readonly [FaultKind, number][]) =>
+  weights.reduce((sum, [, weight]) => sum + weight, 0);
+
+function kindOf(rng: Rng, weights: readonly [FaultKind, number][]): FaultKind {
+  let at = rng() * totalOf(weights);
+  for (const [kind, weight] of weights) {
     at -= weight;
     if (at < 0) return kind;
   }
   return 'kill-bff';
 }
 
-function faultOf(kind: FaultKind, rng: Rng): Fault {
+function faultOf(kind: FaultKind, rng: Rng, replicas: number): Fault {
+  const fault = singleFaultOf(kind, rng);
+  if (replicas <= 1) return fault;
+  // Drawn after the single-BFF parameters, so those keep their meaning per seed.
+  if (fault.kind === 'kill-bff') {
+    const target = intBetween(rng, -1, replicas - 1);
+    return { ...fault, replica: target === -1 ? 'leader' : target };
+  }
+  if (fault.kind === 'clock-step' && fault.target === 'bff') {
+    return { ...fault, replica: intBetween(rng, 0, replicas - 1) };
+  }
+  return fault;
+}
+
+/**
+ * Replicas: what each long-enough run holds beyond one fault of each kind, so the short run
+ * kills the leader itself and cuts both the leader's lock and every connection.
+ */
+const REPLICA_MUSTS: readonly { has: (f: Fault) => boolean; make: (rng: Rng) => Fault }[] = [
+  {
+    has: (f) => f.kind === 'kill-bff' && f.replica === 'leader',
+    make: (rng) => ({ kind: 'kill-bff', downMs: intBetween(rng, 0, 2_000), replica: 'leader' }),
+  },
+  {
+    has: (f) => f.kind === 'pg-terminate' && f.target === 'leader-lock',
+    make: () => ({ kind: 'pg-terminate', target: 'leader-lock' }),
+  },
+  {
+    has: (f) => f.kind === 'pg-terminate' && f.target === 'all',
+    make: () => ({ kind: 'pg-terminate', target: 'all' }),
+  },
+];
+
+function singleFaultOf(kind: FaultKind, rng: Rng): Fault {
   const window = () => intBetween(rng, 1_000, 6_000);
   const socket = () => intBetween(rng, 0, BROWSER_SOCKETS - 1);
   switch (kind) {
@@ -127,6 +187,8 @@ function faultOf(kind: FaultKind, rng: Rng): Fault {
       return { kind, socket: socket(), durationMs: window() };
     case 'disk-full':
       return { kind, durationMs: intBetween(rng, 500, 3_000) };
+    case 'pg-terminate':
+      return { kind, target: pick(rng, ['leader-lock', 'all'] as const) };
   }
 }
 
@@ -136,19 +198,28 @@ function faultOf(kind: FaultKind, rng: Rng): Fault {
  * in `npm test` still tries them all), placed by the same seeded stream.
  */
 export function buildSchedule(input: ScheduleInput): ScheduledFault[] {
+  const replicas = input.replicas ?? 1;
+  const weights = replicas > 1 ? REPLICA_WEIGHTS : WEIGHTS;
   const rng = createRng(input.seed);
   const out: ScheduledFault[] = [];
   let at = intBetween(rng, 500, 2_000);
   while (at < input.durationMs) {
-    const kind = kindOf(rng);
-    out.push({ atMs: at, fault: faultOf(kind, rng) });
+    const kind = kindOf(rng, weights);
+    out.push({ atMs: at, fault: faultOf(kind, rng, replicas) });
     at += Math.max(200, Math.round(-Math.log(1 - rng()) * input.meanGapMs));
   }
   const seen = new Set(out.map((item) => item.fault.kind));
-  if (input.durationMs >= WEIGHTS.length * 1_000) {
-    for (const [kind] of WEIGHTS) {
+  if (input.durationMs >= weights.length * 1_000) {
+    for (const [kind] of weights) {
       if (seen.has(kind)) continue;
-      out.push({ atMs: intBetween(rng, 500, input.durationMs - 1), fault: faultOf(kind, rng) });
+      out.push({
+        atMs: intBetween(rng, 500, input.durationMs - 1),
+        fault: faultOf(kind, rng, replicas),
+      });
+    }
+    for (const must of replicas > 1 ? REPLICA_MUSTS : []) {
+      if (out.some((item) => must.has(item.fault))) continue;
+      out.push({ atMs: intBetween(rng, 500, input.durationMs - 1), fault: must.make(rng) });
     }
   }
   return out.sort((x, y) => x.atMs - y.atMs);

@@ -95,9 +95,26 @@ function refusalOf(reply: Reply): Refusal {
   };
 }
 
-/** No answer, or a 5xx: the console keeps the operation id and tries again. */
+/**
+ * No answer, a 5xx, or "in progress" (another replica is sending it, or died while sending it
+ * and its lease has not run out): the console keeps the operation id and tries again.
+ */
 function isRetryable(reply: Reply): boolean {
-  return !isAnswer(reply) || reply.status >= 500;
+  return !isAnswer(reply) || reply.status >= 500 || isInProgress(reply);
+}
+
+function isInProgress(reply: Reply): boolean {
+  if (!isAnswer(reply) || reply.status !== 409 || codeOf(reply) !== 'IDEMPOTENCY_CONFLICT') {
+    return false;
+  }
+  const details = (reply.json as { details?: unknown } | null)?.details;
+  return (
+    Array.isArray(details) &&
+    details.some(
+      (d: unknown) =>
+        typeof d === 'object' && d !== null && (d as { state?: unknown }).state === 'pending',
+    )
+  );
 }
 
 export type WorkloadContext = {
@@ -107,6 +124,11 @@ export type WorkloadContext = {
   orgId: string;
   sandboxUrl: string;
   adminToken: string;
+  /**
+   * After the faults: retry "in progress" too (until a dead replica's lease runs out). During
+   * the run an actor moves on instead, as a person would, and comes back at the end.
+   */
+  isSettling?: boolean;
 };
 
 function noteAnomaly(ctx: WorkloadContext, what: string, reply: Reply): void {
@@ -139,6 +161,7 @@ export async function sendWithdrawal(
     if (isRetryable(reply)) {
       op.outcome = 'unresolved';
       op.refusal = refusalOf(reply);
+      if (isInProgress(reply) && ctx.isSettling !== true) return;
       await sleep(intBetween(ctx.rng, 100, 600));
       continue;
     }
@@ -191,6 +214,7 @@ export async function sendWallet(
     });
     noteAnomaly(ctx, `wallet ${op.operationId}`, reply);
     if (isRetryable(reply)) {
+      if (isInProgress(reply) && ctx.isSettling !== true) return;
       await sleep(intBetween(ctx.rng, 100, 600));
       continue;
     }
