@@ -22,6 +22,9 @@ type RunResult = {
   p99: number | null;
   rss: number[];
   closedCodes: number[];
+  /** CPU time of the server process per event sent, in microseconds (steadier than latency on
+   * a shared machine: it does not depend on who else got the cores). */
+  cpuUsPerEvent: number | null;
 };
 
 async function waitUntil(probe: () => boolean, timeoutMs: number): Promise<void> {
@@ -62,8 +65,10 @@ async function fanOutRun(input: {
     if (value !== null) rss.push(value);
   }, 1_000);
   const started = performance.now();
+  const cpuBefore = input.server.cpuMs();
   const sent = await fake.emit(input.kind, input.rate, input.durationMs);
   await waitUntil(() => receivers.delivered() >= sent * input.sockets, 3_000);
+  const cpuAfter = input.server.cpuMs();
   clearInterval(sampler);
   const elapsedS = (Math.max(receivers.lastReceivedAt(), started + 1) - started) / 1000;
   const samples = Array.from(receivers.latencies());
@@ -79,6 +84,10 @@ async function fanOutRun(input: {
     p99: percentile(samples, 99),
     rss,
     closedCodes,
+    cpuUsPerEvent:
+      cpuBefore === null || cpuAfter === null || sent === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / sent,
     stalled: stalledResult,
   };
 }
@@ -199,6 +208,12 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
           isComplete &&
           bffP99 <= REFERENCE_RATIO * referenceP99 &&
           (p99TargetMs === null || bffP99 <= p99TargetMs),
+      });
+      rec.add({
+        metric: `${label}: CPU per event, BFF process`,
+        value: med(viaBff, (r) => r.cpuUsPerEvent),
+        unit: 'us',
+        reference: { name: 'fastest ws', value: med(viaReference, (r) => r.cpuUsPerEvent) },
       });
       rec.add({
         metric: `${label}: RSS during run, BFF`,
