@@ -11,6 +11,7 @@ import { createAuthenticator } from './http/auth';
 import { rawBodyMiddleware } from './http/body';
 import { controlRoutes } from './http/control-routes';
 import { faultsMiddleware } from './http/faults-middleware';
+import { checkpointer } from './store/checkpointer';
 import { openDb, migrate, type Db } from './store/db';
 import { createEventStream, type EventStream } from './events/stream';
 import { housekeeping } from './domain/housekeeping';
@@ -67,7 +68,8 @@ function loadCursorSecret(db: Db): Buffer {
 /** Builds the whole sandbox over DIR/sandbox.db. Nothing listens or ticks until start/listen. */
 export function createSandbox(deps: SandboxDeps): Sandbox {
   const logger = deps.logger ?? createLogger('silent');
-  const db = openDb(join(deps.dataDir, 'sandbox.db'));
+  const file = join(deps.dataDir, 'sandbox.db');
+  const db = openDb(file);
   migrate(db);
   const ctx: AppContext = {
     db,
@@ -83,6 +85,11 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
   });
   const money = createMoneyMovement(ctx, deps.money);
   const services: BackgroundService[] = [
+    checkpointer(db, file, {
+      onError: (message) => {
+        logger.warn({ message }, 'WAL checkpoint failed');
+      },
+    }),
     housekeeping(ctx),
     mpcProvisioner(ctx),
     stream.service,

@@ -65,21 +65,23 @@ export function initializeMpcKey(
   return { orgId, keyId, keyStatus: 'PROVISIONING' };
 }
 
+// Run on every block (every 20 ms in the bench): prepared once, not compiled per tick.
+const countOnlineBlock = prepared<[]>(
+  `UPDATE mpc_keys SET online_blocks = online_blocks + 1
+    WHERE status = 'PROVISIONING'
+      AND org_id IN (SELECT id FROM orgs WHERE co_signer_online = 1)`,
+);
+const activateProvisioned = prepared<[string, number]>(
+  `UPDATE mpc_keys SET status = 'ACTIVE', activated_at = ?
+    WHERE status = 'PROVISIONING' AND online_blocks >= ?`,
+);
+
 /** One block of the provisioning clock: keys whose Co-Signer is online advance; offline ones wait. */
 export function advanceMpcProvisioning(db: Db, now: Date): number {
   return db
     .transaction(() => {
-      db.prepare(
-        `UPDATE mpc_keys SET online_blocks = online_blocks + 1
-       WHERE status = 'PROVISIONING'
-         AND org_id IN (SELECT id FROM orgs WHERE co_signer_online = 1)`,
-      ).run();
-      return db
-        .prepare(
-          `UPDATE mpc_keys SET status = 'ACTIVE', activated_at = ?
-         WHERE status = 'PROVISIONING' AND online_blocks >= ?`,
-        )
-        .run(now.toISOString(), PROVISIONING_BLOCKS).changes;
+      countOnlineBlock(db).run();
+      return activateProvisioned(db).run(now.toISOString(), PROVISIONING_BLOCKS).changes;
     })
     .immediate();
 }

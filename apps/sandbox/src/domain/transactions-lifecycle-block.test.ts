@@ -123,19 +123,31 @@ describe('a block of the transaction lifecycle', () => {
     expect(getTransaction(db, 'tx-3')?.status).toBe('CONFIRMED');
   });
 
-  it('stops at its budget after the minimum of rows, and the next block starts after the last row stepped', () => {
-    for (let n = 1; n <= 3; n += 1) insertTransaction(db, onChain(n));
-    const { onBlock } = lifecycle({ blockBudgetMs: 0, minStepsPerBlock: 1 });
+  it('counts on the confirmations of rows that cross no step in one UPDATE, never row by row', () => {
+    for (let n = 1; n <= 40; n += 1) insertTransaction(db, onChain(n));
+    const { onBlock } = lifecycle();
+    statements.length = 0;
 
     onBlock({ number: 2, at: AT });
-    expect(confirmations(3)).toEqual([2, 1, 1]);
-    onBlock({ number: 3, at: AT });
-    expect(confirmations(3)).toEqual([2, 3, 1]);
-    onBlock({ number: 4, at: AT });
-    expect(confirmations(3)).toEqual([2, 3, 4]);
-    // Round robin: back to the first row, whose confirmations catch up from the block number.
-    onBlock({ number: 6, at: AT });
-    expect(confirmations(3)).toEqual([6, 3, 4]);
+
+    expect(statements.filter((sql) => sql.startsWith('UPDATE'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.startsWith('SAVEPOINT'))).toEqual([]);
+    expect(confirmations(40).every((c) => c === 2)).toBe(true);
+  });
+
+  it('stops at its budget after the minimum of rows, and the next block starts after the last row stepped', () => {
+    // Four confirmations each: the fifth is a step with an event, so every row is stepped alone.
+    for (let n = 1; n <= 3; n += 1) insertTransaction(db, onChain(n, { confirmations: 4 }));
+    const { onBlock } = lifecycle({ blockBudgetMs: 0, minStepsPerBlock: 1 });
+
+    onBlock({ number: 5, at: AT });
+    expect(confirmations(3)).toEqual([5, 4, 4]);
+    // The row stepped already is counted on; of the two left over, the next one in seq order
+    // is stepped, catching up from the block number.
+    onBlock({ number: 7, at: AT });
+    expect(confirmations(3)).toEqual([7, 7, 4]);
+    onBlock({ number: 7, at: AT });
+    expect(confirmations(3)).toEqual([7, 7, 7]);
   });
 
   it('does not touch rows that wait for a signature before their Co-Signer deadline', () => {
@@ -148,7 +160,10 @@ describe('a block of the transaction lifecycle', () => {
 
     onBlock({ number: 2, at: AT });
 
-    expect(statements.filter((sql) => sql.startsWith('UPDATE'))).toEqual([]);
-    expect(getTransaction(db, 'tx-1')?.stage).toBe('RESERVED');
+    // The one UPDATE is the block's count-on of rows on chain; none names this row.
+    expect(statements.filter((sql) => sql.startsWith('UPDATE') && sql.includes('id ='))).toEqual(
+      [],
+    );
+    expect(getTransaction(db, 'tx-1')).toMatchObject({ stage: 'RESERVED', updatedAt: AT });
   });
 });

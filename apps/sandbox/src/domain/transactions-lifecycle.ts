@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { FINALITY_CONFIRMATIONS, type EventType } from '@settlement/protocol';
 import { newTxHash, type Block } from '../chain/simulated-chain';
 import { appendEvent } from '../events/outbox';
+import { prepared } from '../store/prepared';
 import { depositEventData, markDepositCredited } from './deposits';
 import { burnedFee } from './transactions-fees';
 import {
@@ -25,8 +26,11 @@ import { transactionEventData } from './transactions-view';
  * 1 confirmation, the actual fee) or FAILED when the forced outcome says so; confirmations progress; at
  * finality CONFIRMED or FAILED_ON_CHAIN. Deposits confirm and are credited at finality.
  *
- * A block is ONE SQLite transaction (one write lock, one commit) over the rows it has work for;
- * each row's step runs in its own savepoint, so a step that throws rolls back its own postings
+ * A block is ONE SQLite transaction (one write lock, one commit). First one UPDATE counts on
+ * the confirmations of every row on chain that neither crosses an event step nor reaches
+ * finality in this block (most blocks of a row's life: stepping those one by one in JS was most
+ * of a block's cost). Then the rows left with work (signed, crossing a step, final, timed out)
+ * are stepped one by one, each in its own savepoint, so a step that throws rolls back its own postings
  * and events only. Once a block has stepped `minStepsPerBlock` rows it stops when its time
  * budget is spent; the next block starts after the last row stepped, so none starves, and the
  * confirmations of a row left over catch up from the block numbers.
@@ -34,6 +38,23 @@ import { transactionEventData } from './transactions-view';
 
 /** Confirmation counts that produce a transaction.updated (besides 1 at broadcast). */
 const CONFIRMATION_STEPS = [5, 10, 15] as const;
+
+/**
+ * The silent part of a block for every row on chain: confirmations counted on from the block
+ * number, for rows that cross no step of CONFIRMATION_STEPS and stay below finality (those are
+ * stepped one by one, with their events). Nothing indexed changes, so only the rows are written.
+ */
+const countOn = prepared<[{ height: number; at: string }]>(
+  `UPDATE transactions INDEXED BY transactions_due
+      SET confirmations = @height - block_number + 1, updated_at = @at
+    WHERE status = 'PENDING' AND stage IN ('BROADCAST', 'OBSERVED')
+      AND @height - block_number + 1 > confirmations
+      AND @height - block_number + 1 < ${String(FINALITY_CONFIRMATIONS)}
+      ${CONFIRMATION_STEPS.map(
+        (s) =>
+          `AND NOT (confirmations < ${String(s)} AND @height - block_number + 1 >= ${String(s)})`,
+      ).join('\n      ')}`,
+);
 export const DEFAULT_CO_SIGNER_TIMEOUT_MS = 120_000;
 /** Rows every block steps whatever its budget: more than any test or demo has in flight. */
 const DEFAULT_MIN_STEPS_PER_BLOCK = 64;
@@ -253,7 +274,12 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
 
   function stepAll(block: Block): void {
     const started = performance.now();
-    const rows = dueTransactions(db, deps.now() - deps.coSignerTimeoutMs);
+    countOn(db).run({ height: block.number, at: block.at });
+    const rows = dueTransactions(db, {
+      height: block.number,
+      timedOutAtMs: deps.now() - deps.coSignerTimeoutMs,
+      finality: FINALITY_CONFIRMATIONS,
+    });
     const from = rows.findIndex((row) => row.seq > resumeAfterSeq);
     const ordered = from <= 0 ? rows : [...rows.slice(from), ...rows.slice(0, from)];
     resumeAfterSeq = 0;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { fromBase64 } from '@settlement/protocol';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
-import { ed25519KeyObject, verifyEd25519 } from '../http/auth';
+import { registeredKeyObject, verifyEd25519 } from '../http/auth';
 import type { Db } from '../store/db';
 import { prepared } from '../store/prepared';
 import { findApiKey } from './orgs';
@@ -138,10 +137,10 @@ export function postSessionMessage(
   }
   const key = findApiKey(db, request.keyId);
   // node:crypto, as the request signatures (http/auth.ts): strict verification of a key checked
-  // canonical and not small-order at registration, ~13x faster than noble's.
+  // canonical and not small-order at registration, ~13x faster than noble's; parsed once per key.
   if (
     !key ||
-    !verifyEd25519(ed25519KeyObject(fromBase64(key.publicKey)), message.digest, message.signature)
+    !verifyEd25519(registeredKeyObject(key.publicKey), message.digest, message.signature)
   ) {
     throw new HttpError('VALIDATION_ERROR', 'signature does not verify for this key.', [
       { field: 'signature', issue: 'does not verify' },

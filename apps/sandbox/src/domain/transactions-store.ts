@@ -108,15 +108,21 @@ const byId = prepared<[string], TransactionRow>(
 const byClientReference = prepared<[string, string], TransactionRow>(
   `SELECT ${TRANSACTION_SELECT} FROM transactions WHERE org_id = ? AND client_reference = ?`,
 );
-// Only rows a block has work for: a signed one to broadcast, one on chain to confirm, and one
-// still unsigned once its Co-Signer deadline passed. Rows waiting for a signature (most of a
-// burst) are neither read nor written by a block until then (index: migration 006).
-const due = prepared<[number], TransactionRow>(
+// Only rows a block has work for, row by row: a signed one to broadcast, one on chain whose
+// confirmations cross a step that emits an event or reach finality (the others are counted on
+// by one UPDATE per block first, see the lifecycle), and one still unsigned once its Co-Signer
+// deadline passed. Rows waiting for a signature (most of a burst) are neither read nor written
+// by a block until then (index: migration 006).
+const due = prepared<[{ height: number; timedOutAtMs: number; finality: number }], TransactionRow>(
   `SELECT ${TRANSACTION_SELECT} FROM transactions INDEXED BY transactions_due
-    WHERE status = 'PENDING' AND stage IN ('SIGNED', 'BROADCAST', 'OBSERVED')
+    WHERE status = 'PENDING' AND stage = 'SIGNED'
    UNION ALL
    SELECT ${TRANSACTION_SELECT} FROM transactions INDEXED BY transactions_due
-    WHERE status = 'PENDING' AND stage IN ('RESERVED', 'SIGNING') AND created_at_ms <= ?
+    WHERE status = 'PENDING' AND stage IN ('BROADCAST', 'OBSERVED')
+      AND MIN(@height - block_number + 1, @finality) > confirmations
+   UNION ALL
+   SELECT ${TRANSACTION_SELECT} FROM transactions INDEXED BY transactions_due
+    WHERE status = 'PENDING' AND stage IN ('RESERVED', 'SIGNING') AND created_at_ms <= @timedOutAtMs
    ORDER BY seq`,
 );
 /** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
@@ -170,7 +176,14 @@ export function findByClientReference(
   return byClientReference(db).get(orgId, clientReference);
 }
 
-/** PENDING rows a block must step, oldest first; unsigned ones only once created at or before `timedOutAtMs`. */
-export function dueTransactions(db: Database.Database, timedOutAtMs: number): TransactionRow[] {
-  return due(db).all(timedOutAtMs);
+/**
+ * PENDING rows a block must step, oldest first: signed ones, ones on chain whose confirmations
+ * at `height` are above what is stored (capped at `finality`), and unsigned ones created at or
+ * before `timedOutAtMs`.
+ */
+export function dueTransactions(
+  db: Database.Database,
+  at: { height: number; timedOutAtMs: number; finality: number },
+): TransactionRow[] {
+  return due(db).all(at);
 }

@@ -62,6 +62,21 @@ export function ed25519KeyObject(publicKey: Uint8Array): KeyObject {
   });
 }
 
+/**
+ * The key object of a registered public key (standard Base64), parsed once per key: parsing
+ * (createPublicKey) cost as much as the verification itself when the Co-Signer's share was
+ * checked with a key parsed per message. Bounded by the keys registered.
+ */
+const keyObjects = new Map<string, KeyObject>();
+export function registeredKeyObject(publicKeyBase64: string): KeyObject {
+  let key = keyObjects.get(publicKeyBase64);
+  if (key === undefined) {
+    key = ed25519KeyObject(fromBase64(publicKeyBase64));
+    keyObjects.set(publicKeyBase64, key);
+  }
+  return key;
+}
+
 /** Strict Ed25519 verification of a UTF-8 message against a padded Base64 signature. */
 export function verifyEd25519(key: KeyObject, message: string, signatureBase64: string): boolean {
   if (!SIGNATURE_PATTERN.test(signatureBase64)) return false;
@@ -93,7 +108,7 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
     if (hit) return hit;
     const row = findApiKey(db, keyId);
     if (!row) return null;
-    const key = ed25519KeyObject(fromBase64(row.publicKey));
+    const key = registeredKeyObject(row.publicKey);
     const entry: CachedKey = { orgId: row.orgId, keyId, scopes: new Set(row.scopes), key };
     cache.set(keyId, entry);
     return entry;
