@@ -244,6 +244,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       },
       target: '<= 5 ms',
       isMet: addedP99 <= 5,
+      note: `answered per second of the ${fixedRate} offered (median): ${NAMES.map((name) => `${name} ${(median(fixedRuns[name].map((x) => x.okPerSecond)) ?? 0).toFixed(0)}`).join(', ')}; a path below the offered rate was saturated, so its p99 is a queue, not the added cost`,
     });
     const non2xx = [...Object.values(saturated).flat(), ...Object.values(fixed)].reduce(
       (sum, r) => sum + r.non2xx,
