@@ -201,6 +201,34 @@ export function postingsOfTransaction(
   return postingsOf(db).all(transactionId);
 }
 
+const postingsOfMany = prepared<[string], EntryPostingRow & { transactionId: string }>(
+  `SELECT e.transaction_id AS transactionId, e.id AS entryId, e.kind AS kind,
+          e.created_at AS createdAt, p.book AS book, b.kind AS bookKind, b.wallet_id AS walletId,
+          p.asset AS asset, p.amount AS amount
+     FROM ledger_entries e
+     JOIN ledger_postings p ON p.entry_id = e.id
+     JOIN ledger_books b ON b.book = p.book
+    WHERE e.transaction_id IN (SELECT value FROM json_each(?))
+    ORDER BY e.rowid, p.id`,
+);
+
+/**
+ * The postings of several transactions in one query (a list page), each transaction's oldest
+ * first as postingsOfTransaction gives them; a transaction without entries maps to [].
+ */
+export function postingsOfTransactions(
+  db: Database.Database,
+  transactionIds: readonly string[],
+): Map<string, EntryPostingRow[]> {
+  const byTransaction = new Map<string, EntryPostingRow[]>(transactionIds.map((id) => [id, []]));
+  for (const { transactionId, ...posting } of postingsOfMany(db).all(
+    JSON.stringify(transactionIds),
+  )) {
+    byTransaction.get(transactionId)?.push(posting);
+  }
+  return byTransaction;
+}
+
 /**
  * Checks every invariant of the ledger and returns the violations (empty when sound):
  * each entry balances per asset, each book equals the sum of its postings, no wallet book is

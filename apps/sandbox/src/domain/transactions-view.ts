@@ -6,8 +6,8 @@ import {
   type Transaction,
   type TransactionEventData,
 } from '@settlement/protocol';
-import { findAccountRow } from './accounts';
-import { postingsOfTransaction } from './ledger';
+import { accountNamesOf, findAccountRow } from './accounts';
+import { postingsOfTransaction, postingsOfTransactions, type EntryPostingRow } from './ledger';
 import { getTransaction, type TransactionRow } from './transactions-store';
 
 /** Shapes stored transactions into the interface's transaction object and event data. */
@@ -15,6 +15,11 @@ import { getTransaction, type TransactionRow } from './transactions-store';
 export type ViewContext = {
   /** Decimals of an asset from the catalog (null when the catalog no longer lists it). */
   decimalsOf(asset: string): number | null;
+  /**
+   * Account names and postings read beforehand for a whole page of rows (see pageViewContext);
+   * a row they do not cover is looked up on its own.
+   */
+  preloaded?: { accountNames: Map<string, string>; postings: Map<string, EntryPostingRow[]> };
 };
 
 /** The leg whose entries carry the ledger postings of this transaction (the source leg). */
@@ -22,10 +27,38 @@ function bookingTransactionId(row: TransactionRow): string {
   return row.isSourceLeg === 1 ? row.id : (row.counterpartTransactionId ?? row.id);
 }
 
+/**
+ * The view context of a list page: every account name and posting the page shows, read in two
+ * queries. Shaping each row with its own two look-ups made a 50-row page 100 queries (a CPU
+ * profile of list pages at 1,000,000 transactions: 18% of the sandbox in those look-ups, beside
+ * 22% in the page query itself).
+ */
+export function pageViewContext(
+  db: Database.Database,
+  orgId: string,
+  rows: readonly TransactionRow[],
+  base: ViewContext,
+): ViewContext {
+  return {
+    ...base,
+    preloaded: {
+      accountNames: accountNamesOf(db, orgId, [...new Set(rows.map((row) => row.accountId))]),
+      postings: postingsOfTransactions(db, [...new Set(rows.map(bookingTransactionId))]),
+    },
+  };
+}
+
 /** Balance effects on this row's wallet, one per ledger entry and asset, oldest first. */
-function balanceEffectsOf(db: Database.Database, row: TransactionRow): BalanceEffect[] {
+function balanceEffectsOf(
+  db: Database.Database,
+  row: TransactionRow,
+  context: ViewContext,
+): BalanceEffect[] {
   const effects = new Map<string, BalanceEffect & { posted: bigint; reserved: bigint }>();
-  for (const p of postingsOfTransaction(db, bookingTransactionId(row))) {
+  const bookingId = bookingTransactionId(row);
+  const postings =
+    context.preloaded?.postings.get(bookingId) ?? postingsOfTransaction(db, bookingId);
+  for (const p of postings) {
     if (p.walletId !== row.walletId) continue;
     const key = `${p.entryId}/${p.asset}`;
     const effect = effects.get(key) ?? {
@@ -61,7 +94,13 @@ export function toTransaction(
   return {
     id: row.id,
     walletId: row.walletId,
-    account: { id: row.accountId, name: findAccountRow(db, row.orgId, row.accountId)?.name ?? '' },
+    account: {
+      id: row.accountId,
+      name:
+        context.preloaded?.accountNames.get(row.accountId) ??
+        findAccountRow(db, row.orgId, row.accountId)?.name ??
+        '',
+    },
     type: row.type,
     status: row.status,
     chain: row.chain as Transaction['chain'],
@@ -71,7 +110,7 @@ export function toTransaction(
       decimals === null ? row.amountAtomic : atomicToDisplay(row.amountAtomic, decimals),
     signedAmountAtomic: row.direction === 'DEBIT' ? `-${row.amountAtomic}` : row.amountAtomic,
     direction: row.direction,
-    balanceEffects: balanceEffectsOf(db, row),
+    balanceEffects: balanceEffectsOf(db, row, context),
     onChainDetails:
       row.txHash === null || row.broadcastAt === null
         ? null

@@ -17,7 +17,7 @@ import {
   type TransactionPosition,
 } from '../domain/transactions-list';
 import { getOrgTransaction } from '../domain/transactions-store';
-import { toTransaction } from '../domain/transactions-view';
+import { pageViewContext, toTransaction } from '../domain/transactions-view';
 import { HttpError, requestIds } from '../errors';
 import { principalOf, requireScope } from './auth';
 import { jsonBody } from './body';
@@ -100,7 +100,7 @@ function transactionsPage(
   const page = pageOf(rows, limit, (last) =>
     encodeCursor(ctx.cursorSecret, scope, { sortValue: last.createdAt, id: String(last.seq) }),
   );
-  const view = viewContextFor(ctx.db, orgId);
+  const view = pageViewContext(ctx.db, orgId, page.items, viewContextFor(ctx.db, orgId));
   return {
     items: page.items.map((row) => toTransaction(ctx.db, row, view)),
     nextCursor: page.nextCursor,
