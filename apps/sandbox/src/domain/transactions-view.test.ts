@@ -112,7 +112,7 @@ describe('the view of a list page', () => {
 
     expect(statements).toHaveLength(2);
     expect(page).toEqual(alone);
-    expect(page[2]?.balanceEffects.map((e) => e.kind)).toEqual(['RESERVE', 'RELEASE']);
+    expect(page[2]?.balanceEffects?.map((e) => e.kind)).toEqual(['RESERVE', 'RELEASE']);
     expect(page[1]?.account).toEqual({ id: 'acc-a', name: 'Account acc-a' });
   });
 });
