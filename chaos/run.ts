@@ -362,7 +362,7 @@ async function main(): Promise<number> {
       },
       180_000,
     );
-    say('every transaction terminal');
+    say('waited for every transaction to be terminal');
     const newest = async () => {
       const reply = await ops.support.call('GET', '/bff/events/history?limit=1');
       return isAnswer(reply)
