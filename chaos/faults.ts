@@ -27,6 +27,9 @@ export type Stack = {
   log: (line: string) => void;
 };
 
+/** One kill-and-restart at a time per process (two scheduled kills may overlap). */
+const busy = new WeakMap<Managed, Promise<void>>();
+
 type FaultPatch = {
   upstreamUnavailableRate?: number | null;
   latencyMs?: number | null;
@@ -34,9 +37,20 @@ type FaultPatch = {
   dropSocketEveryMs?: number | null;
 };
 
+/**
+ * How long a fault switch may take to land. Time-based rather than a count of attempts: two
+ * sandbox kills in a row on a loaded machine kept it down for more than 20 s (100 quick refusals),
+ * and a switch that never lands is reported as a campaign error.
+ */
+const FAULT_SWITCH_BUDGET_MS = 120_000;
+
 /** PUT the org's fault switches, retrying while the sandbox is down or restarting. */
 export async function setSandboxFaults(stack: Stack, patch: FaultPatch): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  const deadline = Date.now() + FAULT_SWITCH_BUDGET_MS;
+  let last = 'no attempt';
+  while (Date.now() < deadline) {
+    // A restart under way: the switch can land only once the sandbox is back.
+    await busy.get(stack.sandbox);
     const reply = await send(
       stack.sandbox.url,
       'PUT',
@@ -44,9 +58,13 @@ export async function setSandboxFaults(stack: Stack, patch: FaultPatch): Promise
       { headers: { authorization: `Bearer ${stack.adminToken}` }, body: patch, timeoutMs: 5_000 },
     );
     if (isAnswer(reply) && reply.status === 200) return;
+    last = isAnswer(reply) ? `HTTP ${reply.status} ${reply.text.slice(0, 120)}` : reply.error;
     await sleep(100);
   }
-  throw new Error(`the sandbox never took the fault switches ${JSON.stringify(patch)}`);
+  throw new Error(
+    `the sandbox did not take the fault switches ${JSON.stringify(patch)} within ` +
+      `${FAULT_SWITCH_BUDGET_MS / 1000} s (last: ${last})`,
+  );
 }
 
 export const NO_FAULTS: FaultPatch = {
@@ -55,9 +73,6 @@ export const NO_FAULTS: FaultPatch = {
   duplicateEventRate: null,
   dropSocketEveryMs: null,
 };
-
-/** One kill-and-restart at a time per process (two scheduled kills may overlap). */
-const busy = new WeakMap<Managed, Promise<void>>();
 
 export function restart(process: Managed, downMs: number, log: Stack['log']): Promise<void> {
   const previous = busy.get(process) ?? Promise.resolve();
