@@ -1,16 +1,85 @@
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineStylesheets } from './apps/console/src/app/boot/inline-stylesheets';
 
 const consoleRoot = fileURLToPath(new URL('./apps/console', import.meta.url));
 // `npm run dev` passes BFF_URL when the BFF runs elsewhere than the default port.
 const bffTarget = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
+/** The entry stylesheet inline in the built index.html: see inlineStylesheets. */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'settlement:inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        inlineStylesheets(html, (fileName) => {
+          const asset = ctx.bundle?.[fileName];
+          if (asset?.type !== 'asset') return null;
+          return typeof asset.source === 'string'
+            ? asset.source
+            : new TextDecoder().decode(asset.source);
+        }),
+    },
+  };
+}
+
+/**
+ * What the landing page (the overview, `/` for every signed-in operator) imports beyond the
+ * entry, in one chunk beside the page's own: left to itself, rolldown cut it into fifteen 1-2 KB
+ * chunks (page header, panel, query view, amounts, keys...), which over HTTP/1.1 queue for six
+ * connections in rounds after the entry has run, on the way to the overview's first paint
+ * (Lighthouse: "network dependency tree"). Most of it is the page kit every page shares.
+ * Not packages/protocol: its barrel imports every schema, and a group would keep the ones
+ * tree-shaking drops (decision 008).
+ */
+function landingPageKit(landingPage: string): {
+  plugin: Plugin;
+  isInKit: (id: string) => boolean;
+} {
+  const kit = new Set<string>();
+  return {
+    plugin: {
+      name: 'settlement:landing-page-kit',
+      apply: 'build',
+      buildEnd() {
+        const staticClosure = (roots: string[]) => {
+          const seen = new Set<string>();
+          const pending = [...roots];
+          while (pending.length > 0) {
+            const id = pending.pop();
+            if (id === undefined || seen.has(id)) continue;
+            seen.add(id);
+            pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+          return seen;
+        };
+        const ids = [...this.getModuleIds()];
+        const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+        const page = ids.find((id) => id.endsWith(landingPage));
+        kit.clear();
+        if (!page) return;
+        const firstPage = staticClosure(entries);
+        for (const id of staticClosure([page])) {
+          if (id !== page && !firstPage.has(id) && !id.includes('/packages/protocol/')) {
+            kit.add(id);
+          }
+        }
+      },
+    },
+    isInKit: (id) => kit.has(id),
+  };
+}
+
+const pageKit = landingPageKit('/src/app/routes/overview/overview-page.tsx');
+
 /** The console's build and dev server. Routes are lazy, so each page is its own chunk. */
 export default defineConfig({
   root: consoleRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineEntryStylesheet(), pageKit.plugin],
   build: {
     outDir: `${consoleRoot}/dist`,
     emptyOutDir: true,
@@ -23,6 +92,13 @@ export default defineConfig({
         // keeps every module of it, and every schema is built at start-up, in the first page's
         // chunk. With it, each page's schemas move into that page's chunk (decision 008).
         moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'page-kit', test: pageKit.isInKit, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

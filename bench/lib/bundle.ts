@@ -4,8 +4,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The JS and CSS the first page loads: the entry script of index.html, its modulepreload
- * imports (Vite lists every static import of the entry there) and its stylesheets, with
- * their gzip (level 9) and brotli (quality 11) sizes.
+ * imports (Vite lists every static import of the entry there), its stylesheets and the CSS
+ * inlined in it (`<style>`, the build inlines the entry stylesheet), with their gzip (level 9)
+ * and brotli (quality 11) sizes.
  */
 
 export type AssetSize = {
@@ -27,18 +28,26 @@ export function initialAssets(dist: string): AssetSize[] {
   )) {
     if (match[1]) paths.add(match[1]);
   }
-  return [...paths].map((path) => {
-    const bytes = readFileSync(join(dist, path.replace(/^\//, '')));
-    return {
-      path,
-      kind: path.endsWith('.css') ? 'css' : 'js',
-      raw: bytes.length,
-      gzip: gzipSync(bytes, { level: 9 }).length,
-      brotli: brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-      }).length,
-    };
+  const measure = (path: string, kind: AssetSize['kind'], bytes: Buffer): AssetSize => ({
+    path,
+    kind,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length,
   });
+  const files = [...paths].map((path) =>
+    measure(
+      path,
+      path.endsWith('.css') ? 'css' : 'js',
+      readFileSync(join(dist, path.replace(/^\//, ''))),
+    ),
+  );
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match, i) =>
+    measure(`index.html <style> ${String(i + 1)}`, 'css', Buffer.from(match[1] ?? '')),
+  );
+  return [...files, ...inline];
 }
 
 export function sumOf(assets: AssetSize[], kind: 'js' | 'css', field: 'raw' | 'gzip' | 'brotli') {

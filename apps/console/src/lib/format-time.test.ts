@@ -19,4 +19,23 @@ describe('formatLocal', () => {
   it('gives back a value that is not a timestamp as it is', () => {
     expect(formatLocal('not a time')).toBe('not a time');
   });
+
+  it('builds its DateTimeFormat on first use, not when a page chunk imports it', async () => {
+    vi.resetModules();
+    const Original = Intl.DateTimeFormat;
+    const constructed = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Original>
+    ) {
+      return new Original(...args);
+    });
+    try {
+      const fresh = await import('./format-time');
+      expect(constructed).not.toHaveBeenCalled();
+      fresh.formatLocal('2026-05-06T07:08:09.000Z');
+      fresh.formatLocal('2026-05-06T07:08:11.000Z');
+      expect(constructed).toHaveBeenCalledTimes(1);
+    } finally {
+      constructed.mockRestore();
+    }
+  });
 });
