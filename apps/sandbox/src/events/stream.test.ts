@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Duplex } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { normalizeEvent } from '@settlement/protocol';
 import { restCanonicalString, signWsHandshake, WS_PATH } from '@settlement/protocol/signing';
 import { createSandbox } from '../app';
+import { appendEvent } from './outbox';
 import {
   ADMIN_TOKEN,
   createOrgClient,
@@ -353,6 +355,61 @@ describe('keepalive', () => {
       expect(await silent.closed).toBe(1006);
       expect(alive.socket.readyState).toBe(WebSocket.OPEN);
       alive.socket.close();
+    } finally {
+      await sandbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('delivery', () => {
+  it('writes the frames of one poll to a socket in one write, not one write per frame', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stream-cork-'));
+    const sandbox = createSandbox({ dataDir, adminToken: ADMIN_TOKEN });
+    const { baseUrl, server } = await sandbox.listen(0);
+    let transport: Duplex | undefined;
+    // After the stream's own upgrade listener: the same TCP socket the frames go to.
+    server.on('upgrade', (_req, socket: Duplex) => {
+      transport = socket;
+    });
+    try {
+      const local: Harness = {
+        sandbox,
+        baseUrl,
+        admin: async (method, path, body) => {
+          const res = await fetch(`${baseUrl}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          return { status: res.status, body: await res.json(), headers: res.headers };
+        },
+        close: () => sandbox.stop(),
+      };
+      const client = await createOrgClient(local, SCOPES);
+      const conn = await connect(baseUrl, handshake(client));
+      const connected = (await framesUntil(conn, 1)).length;
+      if (transport === undefined) throw new Error('no upgrade seen');
+      const writes = [
+        vi.spyOn(transport as unknown as { _write: () => void }, '_write'),
+        vi.spyOn(transport as unknown as { _writev: () => void }, '_writev'),
+      ];
+      const { db } = sandbox.ctx;
+      db.transaction(() => {
+        for (let i = 0; i < 12; i += 1) {
+          appendEvent(db, {
+            orgId: client.orgId,
+            type: 'transaction.updated',
+            correlationId: null,
+            occurredAt: new Date().toISOString(),
+            data: { transactionId: `tx-${String(i)}` },
+          });
+        }
+      })();
+
+      await framesUntil(conn, connected + 12);
+      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
+      conn.socket.close();
     } finally {
       await sandbox.stop();
       rmSync(dataDir, { recursive: true, force: true });

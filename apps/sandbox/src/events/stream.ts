@@ -27,6 +27,8 @@ const SUB_ID = 'default';
 
 type Client = {
   socket: WebSocket;
+  /** The TCP socket under `socket` (from the upgrade): corked around a poll's deliveries. */
+  transport: Duplex;
   orgId: string;
   keyId: string;
   connectedAt: number;
@@ -230,23 +232,37 @@ export function createEventStream(
         client.socket.terminate();
       }
     }
-    for (;;) {
-      const batch = eventsAfter(ctx.db, position, POLL_BATCH);
-      if (batch.length === 0) break;
-      const cache = new Map<string, string>();
-      for (const event of batch) {
-        for (const client of clients) {
-          if (client.orgId === event.orgId) deliver(client, event, faultsOf(event.orgId), cache);
+    // A poll's frames leave in one write per socket, not one write per frame: under a burst
+    // of withdrawals (9 events each) the per-frame writes were ~5% of the sandbox's CPU.
+    const corked = [...clients];
+    for (const client of corked) client.transport.cork();
+    try {
+      for (;;) {
+        const batch = eventsAfter(ctx.db, position, POLL_BATCH);
+        if (batch.length === 0) break;
+        const cache = new Map<string, string>();
+        for (const event of batch) {
+          for (const client of clients) {
+            if (client.orgId === event.orgId) deliver(client, event, faultsOf(event.orgId), cache);
+          }
+          position = event.position;
         }
-        position = event.position;
+        if (batch.length < POLL_BATCH) break;
       }
-      if (batch.length < POLL_BATCH) break;
+    } finally {
+      for (const client of corked) client.transport.uncork();
     }
   }
 
-  function onConnection(socket: WebSocket, principal: Principal, resumeAfter: number | null) {
+  function onConnection(
+    socket: WebSocket,
+    transport: Duplex,
+    principal: Principal,
+    resumeAfter: number | null,
+  ) {
     const client: Client = {
       socket,
+      transport,
       orgId: principal.orgId,
       keyId: principal.keyId,
       connectedAt: ctx.nowMs(),
@@ -328,7 +344,7 @@ export function createEventStream(
     // events meet exactly at `position`.
     poll();
     wss.handleUpgrade(req, socket, head, (ws) => {
-      onConnection(ws, principal, resumeAfter);
+      onConnection(ws, socket, principal, resumeAfter);
     });
   }
 

@@ -17,7 +17,7 @@ import {
   wsCanonicalString,
 } from '@settlement/protocol/signing';
 import { createSandbox } from '../app';
-import { ed25519KeyObject, verifyEd25519 } from './auth';
+import { ed25519KeyObject, registeredKeyObject, verifyEd25519 } from './auth';
 import {
   ADMIN_TOKEN,
   createOrgClient,
@@ -329,5 +329,16 @@ describe('verification backends agree', () => {
     const encoded = toBase64(signature);
     expect(verifyMessage(publicKey, 'm', encoded)).toBe(false);
     expect(verifyEd25519(ed25519KeyObject(publicKey), 'm', encoded)).toBe(false);
+  });
+});
+
+describe('registered key objects', () => {
+  it('parses a registered public key once and verifies with it as a fresh parse does', () => {
+    const seed = generateSeed();
+    const publicKey = publicKeyFromSeed(seed);
+    const first = registeredKeyObject(toBase64(publicKey));
+    expect(registeredKeyObject(toBase64(publicKey))).toBe(first);
+    expect(first.equals(ed25519KeyObject(publicKey))).toBe(true);
+    expect(verifyEd25519(first, 'digest', signMessage(seed, 'digest'))).toBe(true);
   });
 });
