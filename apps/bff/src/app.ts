@@ -37,7 +37,7 @@ import { csrfGuard, loadSession } from './routes/guards';
 import { healthRoutes } from './routes/health';
 import { operationRoutes } from './routes/operations';
 import { sandboxRoutes } from './routes/sandbox';
-import { staticRoutes } from './routes/static';
+import { compressResponses, staticRoutes } from './routes/static';
 import type { Services } from './services/services';
 import { createIdempotentExecutor } from './services/idempotent';
 import { createLoginThrottle } from './services/login-throttle';
@@ -218,6 +218,8 @@ export function createApp(deps: AppDeps): Bff {
   );
 
   const bff = express.Router();
+  // The session routes answer with the CSRF token: never compressed (see compressResponses).
+  bff.use(compressResponses({ isSecretBearing: (req) => req.path.startsWith('/auth/') }));
   bff.use(loadSession(services));
   bff.use(
     csrfGuard({ exempt: ['/auth/login', ...SIGN_IN_PATHS], publicOrigin: config.publicOrigin }),

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMiddleware } from '../errors';
-import { preferredEncoding, staticRoutes } from './static';
+import { compressResponses, preferredEncoding, staticRoutes } from './static';
 
 const SCRIPT = `${'export const rows = [];\n'.repeat(400)}console.log(rows.length);\n`;
 const INDEX = `<!doctype html><html><head><title>Console</title></head><body>${'<div class="x"></div>'.repeat(100)}</body></html>`;
@@ -144,5 +144,87 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('deflate')).toBeNull();
     expect(preferredEncoding(undefined)).toBeNull();
     expect(preferredEncoding('')).toBeNull();
+  });
+});
+
+describe('compressResponses (BFF JSON)', () => {
+  const PAGE = {
+    items: Array.from({ length: 60 }, (_, i) => ({ id: `tx_${String(i)}`, status: 'CONFIRMED' })),
+  };
+  const PAGE_TEXT = JSON.stringify(PAGE);
+  let jsonServer: Server;
+  let jsonUrl: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compressResponses({ isSecretBearing: (req) => req.path.startsWith('/auth/') }));
+    app.get('/page', (_req, res) => {
+      res.json(PAGE);
+    });
+    // As the /bff/api pass-through answers: the upstream's bytes in one res.end.
+    app.get('/pass-through', (_req, res) => {
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(Buffer.from(PAGE_TEXT));
+    });
+    app.get('/small', (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.get('/auth/me', (_req, res) => {
+      res.json({ ...PAGE, csrfToken: 'secret' });
+    });
+    app.get('/stream', (_req, res) => {
+      res.setHeader('content-type', 'text/csv');
+      res.write(PAGE_TEXT);
+      res.end(PAGE_TEXT);
+    });
+    jsonServer = createServer(app);
+    await new Promise<void>((resolve) => jsonServer.listen(0, '127.0.0.1', resolve));
+    jsonUrl = `http://127.0.0.1:${String((jsonServer.address() as AddressInfo).port)}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => jsonServer.close(resolve));
+  });
+
+  async function fetchRaw(path: string, accept?: string) {
+    const response = await request(`${jsonUrl}${path}`, {
+      headers: accept ? { 'accept-encoding': accept } : {},
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    return { status: response.statusCode, header, body };
+  }
+
+  it('compresses res.json and a whole-body res.end (the API pass-through) with br or gzip', async () => {
+    for (const path of ['/page', '/pass-through']) {
+      const br = await fetchRaw(path, 'gzip, deflate, br');
+      expect(br.header('content-encoding')).toBe('br');
+      expect(br.header('vary')).toMatch(/accept-encoding/i);
+      expect(Number(br.header('content-length'))).toBe(br.body.length);
+      expect(br.body.length).toBeLessThan(PAGE_TEXT.length / 4);
+      expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(PAGE);
+
+      const gz = await fetchRaw(path, 'gzip');
+      expect(gz.header('content-encoding')).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(PAGE);
+    }
+  });
+
+  it('sends identity without Accept-Encoding, below 1 KiB, for secret-bearing routes and for streams', async () => {
+    const plain = await fetchRaw('/page');
+    expect(plain.header('content-encoding')).toBeUndefined();
+    expect(plain.header('vary')).toMatch(/accept-encoding/i);
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(PAGE);
+    const small = await fetchRaw('/small', 'br');
+    expect(small.header('content-encoding')).toBeUndefined();
+    const me = await fetchRaw('/auth/me', 'br');
+    expect(me.header('content-encoding')).toBeUndefined();
+    expect(JSON.parse(me.body.toString('utf8'))).toMatchObject({ csrfToken: 'secret' });
+    const stream = await fetchRaw('/stream', 'br');
+    expect(stream.header('content-encoding')).toBeUndefined();
+    expect(stream.body.toString('utf8')).toBe(PAGE_TEXT + PAGE_TEXT);
   });
 });

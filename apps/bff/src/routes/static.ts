@@ -2,8 +2,14 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import express, { type Request, type Response, type Router } from 'express';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlibConstants,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
+import express, { type RequestHandler, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors';
 
 const brotliAsync = promisify(brotliCompress);
@@ -39,6 +45,81 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
   const gz = weightOf('gzip');
   if (br > 0 && br >= gz) return 'br';
   return gz > 0 ? 'gzip' : null;
+}
+
+/** Response types worth compressing on the fly: JSON (with `+json` suffixes) and text. */
+const DYNAMIC_COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/)/i;
+
+/**
+ * Compresses whole-body responses (`res.json`, `res.send`, a single `res.end(body)`, as the
+ * /bff/api pass-through answers) of 1 KiB or more for clients that accept br or gzip: the
+ * console's list pages are 10-60 KB of JSON that compress ~10x, and the first page waited for
+ * them uncompressed. Streamed responses (anything that calls `res.write`, like exports) pass
+ * through unchanged. Brotli 4 / gzip 6: fast enough to run inline (a 50 KB page in well under
+ * a millisecond); static files get the slow maximum once instead (`staticRoutes`).
+ *
+ * `isSecretBearing` responses are never compressed: a secret (the CSRF token of /bff/auth)
+ * compressed beside request-controlled text is what BREACH reads through response lengths.
+ */
+export function compressResponses(options: {
+  isSecretBearing: (req: Request) => boolean;
+}): RequestHandler {
+  return (req, res, next) => {
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    res.vary('Accept-Encoding');
+    if (!encoding || req.method === 'HEAD' || options.isSecretBearing(req)) {
+      next();
+      return;
+    }
+    let isStreamed = false;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.write = ((...args: unknown[]) => {
+      isStreamed = true;
+      return write(...args);
+    }) as Response['write'];
+    res.end = ((...args: unknown[]) => {
+      const [chunk, encodingOrCallback] = args;
+      const type = res.getHeader('content-type');
+      if (
+        isStreamed ||
+        res.headersSent ||
+        (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) ||
+        typeof type !== 'string' ||
+        !DYNAMIC_COMPRESSIBLE.test(type) ||
+        res.getHeader('content-encoding') !== undefined ||
+        res.statusCode === 204 ||
+        res.statusCode === 304
+      ) {
+        return end(...args);
+      }
+      const body =
+        typeof chunk === 'string'
+          ? Buffer.from(
+              chunk,
+              typeof encodingOrCallback === 'string'
+                ? (encodingOrCallback as BufferEncoding)
+                : 'utf8',
+            )
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (body.length < MIN_COMPRESS_BYTES) return end(...args);
+      const compressed =
+        encoding === 'br'
+          ? brotliCompressSync(body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            })
+          : gzipSync(body, { level: 6 });
+      if (compressed.length >= body.length) return end(...args);
+      res.setHeader('content-encoding', encoding);
+      res.setHeader('content-length', compressed.length);
+      const callback = args.find((a) => typeof a === 'function');
+      return callback ? end(compressed, callback) : end(compressed);
+    }) as Response['end'];
+    next();
+  };
 }
 
 export type StaticRoutes = {
