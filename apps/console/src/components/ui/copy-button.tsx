@@ -2,27 +2,32 @@ import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { focusRing } from './button';
 
-/** Copies `value`; the accessible name says what is copied. */
+/**
+ * Copies `value`; the accessible name says what is copied. "Copied" belongs to the value that
+ * was copied: a button handed another value (a recycled list row) says "Copy" again at once,
+ * without being created anew.
+ */
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [isCopied, setIsCopied] = useState(false);
+  const [copiedValue, setCopiedValue] = useState<string | null>(null);
+  const isCopied = copiedValue === value;
   useEffect(() => {
-    if (!isCopied) return;
+    if (copiedValue === null) return;
     const timer = setTimeout(() => {
-      setIsCopied(false);
+      setCopiedValue(null);
     }, 1500);
     return () => {
       clearTimeout(timer);
     };
-  }, [isCopied]);
+  }, [copiedValue]);
 
   const handleCopy = () => {
     void navigator.clipboard
       .writeText(value)
       .then(() => {
-        setIsCopied(true);
+        setCopiedValue(value);
       })
       .catch(() => {
-        setIsCopied(false);
+        setCopiedValue(null);
       });
   };
 

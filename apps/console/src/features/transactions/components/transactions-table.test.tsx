@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
@@ -148,6 +149,62 @@ describe('TransactionsTable while scrolling', () => {
     const after = [...region.querySelectorAll('tbody tr[aria-rowindex]')];
     expect(after).toHaveLength(before.size);
     expect(after.every((row) => before.has(row))).toBe(true);
+  });
+
+  it('hands the rows’ copy buttons the new references instead of creating new buttons', async () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      withStatus(confirmedTrx, {
+        id: `tx_${String(i).padStart(3, '0')}`,
+        clientReference: `ref-${i}`,
+      }),
+    );
+    renderTable(many);
+    await screen.findByRole('link', { name: 'Transaction tx_000' });
+    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
+    const buttons = () => within(region).getAllByRole('button', { name: 'Copy client reference' });
+    let scrollTop = 0;
+    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
+    const scrollTo = async (row: number) => {
+      scrollTop = 52 * row;
+      act(() => {
+        region.dispatchEvent(new Event('scroll'));
+      });
+      await screen.findByRole('link', { name: `Transaction tx_${String(row).padStart(3, '0')}` });
+    };
+    await scrollTo(50);
+    const before = new Set(buttons());
+    await scrollTo(120);
+    expect(within(region).queryByTitle('ref-50')).not.toBeInTheDocument();
+    expect(buttons().every((button) => before.has(button))).toBe(true);
+  });
+});
+
+describe('TransactionsTable links', () => {
+  it('opens a transaction and an account in the app on a plain click', async () => {
+    const { router } = renderTable([confirmedTrx]);
+    const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    expect(link).toHaveAttribute('href', '/transactions/tx_confirmed');
+    const user = userEvent.setup();
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/transactions/tx_confirmed');
+    await user.click(screen.getByRole('link', { name: confirmedTrx.account.name ?? '' }));
+    expect(router.state.location.pathname).toBe(`/accounts/${confirmedTrx.account.id}`);
+  });
+
+  it('leaves a click with a modifier to the browser (new tab or window)', async () => {
+    const { router } = renderTable([confirmedTrx]);
+    const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    let wasPrevented: boolean | null = null;
+    const record = (event: Event) => {
+      wasPrevented = event.defaultPrevented;
+      // jsdom cannot open a tab: stop it here, after the table had its say.
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    document.removeEventListener('click', record);
+    expect(wasPrevented).toBe(false);
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 
