@@ -71,6 +71,16 @@ const SCROLL_THROUGH = `(async () => {
   return JSON.stringify({ totalMs: last - t0, frames, maxRows });
 })()`;
 
+/** Resolves once more than `loaded` rows are loaded, or after 10 s. */
+function waitForMoreRows(loaded: number): string {
+  return `(async () => {
+    const deadline = performance.now() + 10000;
+    while (${LOADED_COUNT} <= ${String(loaded)} && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })()`;
+}
+
 const ScrollResultSchema = z.object({
   totalMs: z.number(),
   frames: z.array(z.number()),
@@ -279,9 +289,9 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
       const loadDeadline = Date.now() + (ctx.isQuick ? 40_000 : 90_000);
       while (loaded < rowsToLoad && Date.now() < loadDeadline) {
         await page.evaluate(`(() => { const r = ${REGION}; r.scrollTop = r.scrollHeight; })()`);
-        await page
-          .waitForFunction(`${LOADED_COUNT} > ${loaded}`, undefined, { timeout: 10_000 })
-          .catch(() => undefined);
+        // Waits in the page (page.waitForFunction with a string compiles it with eval, which
+        // the console's CSP refuses: it failed at once and this loop spun without waiting).
+        await page.evaluate(waitForMoreRows(loaded));
         loaded = await evalNumber(page, LOADED_COUNT);
       }
       const loadMs = performance.now() - loadStarted;
