@@ -209,21 +209,28 @@ describe('TransactionsTable links', () => {
 });
 
 describe('TransactionsTable when new rows arrive at the top', () => {
-  it('never leaves keyboard focus on a link that now opens another transaction', async () => {
+  it('keeps keyboard focus on the transaction it was on, in the row that shows it now', async () => {
     const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
     const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
     link.focus();
-    expect(document.activeElement).toBe(link);
     const newest = withStatus(confirmedTrx, { id: 'tx_newest' });
-    rerenderWithApp([newest, confirmedTrx, revertedUsdt]);
+    const newer = withStatus(confirmedTrx, { id: 'tx_newer' });
+    rerenderWithApp([newest, newer, confirmedTrx, revertedUsdt]);
     await screen.findByRole('link', { name: 'Transaction tx_newest' });
-    // The row element that had focus now shows tx_newest: focus must not stay on it.
-    const focused = document.activeElement;
-    const opensAnother =
-      focused instanceof HTMLAnchorElement &&
-      focused.getAttribute('aria-label') !== 'Transaction tx_confirmed' &&
-      focused.textContent !== 'tx_confirmed';
-    expect(opensAnother).toBe(false);
+    // The row element that had focus now shows tx_newest; focus went with tx_confirmed.
+    expect(document.activeElement).toHaveAccessibleName('Transaction tx_confirmed');
+    expect(document.activeElement).toBe(
+      screen.getByRole('link', { name: 'Transaction tx_confirmed' }),
+    );
+  });
+
+  it('lets go of focus when its transaction leaves the rows on screen', async () => {
+    const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
+    const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    link.focus();
+    rerenderWithApp([withStatus(confirmedTrx, { id: 'tx_other' }), revertedUsdt]);
+    await screen.findByRole('link', { name: 'Transaction tx_other' });
+    expect(document.activeElement).toBe(document.body);
   });
 });
 

@@ -153,6 +153,14 @@ function TypeAndChain({ transaction }: { transaction: Transaction }) {
   );
 }
 
+/** The control focus was moved to in the current commit (see TableRow). */
+let movedFocus: HTMLElement | null = null;
+
+/** The controls of a row a keyboard reaches, in order. */
+function focusables(row: HTMLElement): HTMLElement[] {
+  return [...row.querySelectorAll<HTMLElement>('a[href], button')];
+}
+
 /**
  * One table row. Memoized: a row re-renders only when its transaction (kept by identity
  * through the list's structural sharing) or the column's decimals change, not on every scroll
@@ -167,16 +175,37 @@ const TableRow = memo(function TableRow({
   const rowRef = useRef<HTMLTableRowElement>(null);
   const shownId = useRef(transaction.id);
   // Rows are reused by slot: when new rows push this slot onto another transaction, a link
-  // focused in it would now open that other transaction. Focus leaves rather than move silently.
+  // focused in it would now open that other transaction. Focus follows its transaction to the
+  // row that shows it now (every row has its new content by this layout effect), onto the same
+  // control; it leaves only when that transaction is no longer on screen.
   useLayoutEffect(() => {
-    if (shownId.current === transaction.id) return;
+    const previous = shownId.current;
+    if (previous === transaction.id) return;
     shownId.current = transaction.id;
+    const row = rowRef.current;
     const focused = document.activeElement;
-    if (focused instanceof HTMLElement && rowRef.current?.contains(focused)) focused.blur();
+    if (!row || !(focused instanceof HTMLElement) || !row.contains(focused)) return;
+    // Already moved here by another row in this commit: it is where its transaction is.
+    if (focused === movedFocus) return;
+    const position = focusables(row).indexOf(focused);
+    const target = [...(row.parentElement?.children ?? [])].find(
+      (other) => other instanceof HTMLElement && other.dataset.transactionId === previous,
+    );
+    const control = target instanceof HTMLElement ? focusables(target)[position] : undefined;
+    if (!control) {
+      focused.blur();
+      return;
+    }
+    control.focus({ preventScroll: true });
+    movedFocus = control;
+    queueMicrotask(() => {
+      movedFocus = null;
+    });
   }, [transaction.id]);
   return (
     <tr
       ref={rowRef}
+      data-transaction-id={transaction.id}
       aria-rowindex={rowIndex}
       className="border-b border-slate-100 hover:bg-slate-50"
       style={{ height: ROW_HEIGHT }}
