@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate as runMigrations, type Migration } from '@settlement/sqlite';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  migrate as runMigrations,
+  startCheckpointer,
+  type Migration,
+} from '@settlement/sqlite';
 import Database from 'better-sqlite3';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import type { Sql } from './sql';
 import { sqliteSql } from './sqlite-sql';
 
@@ -369,7 +373,7 @@ export function openSqliteFile(file: string): Db {
 
 /**
  * The stores' door to $DATA_DIR/bff/bff.db. Its WAL is checkpointed by a worker (see
- * checkpointer.ts), not inside the COMMITs of requests and relayed events; a checkpoint that
+ * @settlement/sqlite's checkpointer.ts), not inside the COMMITs of requests and relayed events; a checkpoint that
  * fails there is retried at the next interval, and the fallback bounds the WAL meanwhile.
  */
 export function openDb(

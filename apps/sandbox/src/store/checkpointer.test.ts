@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '@settlement/sqlite';
+import { checkpointer } from './checkpointer';
 import { openDb, type Db } from './db';
 
 /**

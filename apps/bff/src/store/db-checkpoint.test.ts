@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCheckpointer, type CheckpointResult } from './checkpointer';
-import { openDb, openSqliteFile } from './db';
+import { openDb } from './db';
 
 const PAGE = 4096;
 /** SQLite's default automatic checkpoint threshold, in WAL pages. */
@@ -35,32 +34,6 @@ describe('WAL checkpoints off the committing thread', () => {
       expect(walPages).toBeGreaterThan(SQLITE_DEFAULT_AUTOCHECKPOINT * 1.2);
     } finally {
       await sql.close();
-    }
-  });
-
-  it('the worker copies every committed frame back into the database file', async () => {
-    const db = openSqliteFile(file);
-    db.pragma('wal_autocheckpoint = 0');
-    db.exec('CREATE TABLE scratch (x BLOB)');
-    const insert = db.prepare('INSERT INTO scratch (x) VALUES (randomblob(3000))');
-    for (let i = 0; i < 300; i += 1) insert.run();
-    const results: CheckpointResult[] = [];
-    const errors: string[] = [];
-    const checkpointer = startCheckpointer(file, {
-      intervalMs: 10,
-      onCheckpoint: (result) => results.push(result),
-      onError: (message) => errors.push(message),
-    });
-    try {
-      await expect
-        .poll(() => results.find((r) => r.log > 0 && r.checkpointed === r.log), { timeout: 10_000 })
-        .toBeDefined();
-      expect(errors).toEqual([]);
-      // The data is in the database file: a reader after the WAL is gone sees every row.
-      expect(db.prepare('SELECT COUNT(*) AS n FROM scratch').get()).toEqual({ n: 300 });
-    } finally {
-      await checkpointer.stop();
-      db.close();
     }
   });
 

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startCheckpointer, type CheckpointResult } from './checkpointer';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sqlite-ckpt-'));
+  file = join(dir, 'test.db');
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the WAL checkpoint worker', () => {
+  it('copies every committed frame back into the database file', async () => {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE scratch (x BLOB)');
+    const insert = db.prepare('INSERT INTO scratch (x) VALUES (randomblob(3000))');
+    for (let i = 0; i < 300; i += 1) insert.run();
+    const results: CheckpointResult[] = [];
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(file, {
+      intervalMs: 10,
+      onCheckpoint: (result) => results.push(result),
+      onError: (message) => errors.push(message),
+    });
+    try {
+      await expect
+        .poll(() => results.find((r) => r.log > 0 && r.checkpointed === r.log), { timeout: 10_000 })
+        .toBeDefined();
+      expect(errors).toEqual([]);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM scratch').get()).toEqual({ n: 300 });
+    } finally {
+      await checkpointer.stop();
+      // Stopping twice is harmless: the second waits for the same exit.
+      await checkpointer.stop();
+      db.close();
+    }
+  });
+
+  it('reports a database it cannot open instead of throwing into the process', async () => {
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(join(dir, 'missing.db'), {
+      onError: (message) => errors.push(message),
+    });
+    await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await checkpointer.stop();
+  });
+});
