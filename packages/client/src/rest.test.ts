@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createNobleSigner,
   generateSeed,
@@ -245,6 +245,40 @@ describe('retries', () => {
     const error = await unreachable.getMpcStatus().catch((e: unknown) => e);
     await unreachable.close();
     expect(error).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 503, retryable: true });
+  });
+});
+
+describe('per-attempt cost', () => {
+  it('makes no AbortSignal.timeout or AbortSignal.any per attempt and signs fresh 32-hex nonces', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      const caller = new AbortController();
+      for (let i = 0; i < 5; i += 1) {
+        await client.send('GET', '/api/v1/assets', { signal: caller.signal });
+      }
+      expect(timeout).not.toHaveBeenCalled();
+      expect(any).not.toHaveBeenCalled();
+    } finally {
+      timeout.mockRestore();
+      any.mockRestore();
+    }
+    const nonces = upstream.seen.map((s) => s.headers['x-api-nonce']);
+    expect(nonces.every((n) => typeof n === 'string' && /^[0-9a-f]{32}$/.test(n))).toBe(true);
+    expect(new Set(nonces).size).toBe(5);
+    expect(upstream.seen.every((s) => s.isSignatureValid)).toBe(true);
+  });
+
+  it('an attempt the caller aborts ends at once and is not retried', async () => {
+    handler = () => undefined; // never answers
+    const caller = new AbortController();
+    const pending = client.send('GET', '/api/v1/assets', { signal: caller.signal });
+    await vi.waitFor(() => {
+      expect(upstream.seen).toHaveLength(1);
+    });
+    caller.abort(new Error('browser left'));
+    await expect(pending).rejects.toThrow('browser left');
+    expect(upstream.seen).toHaveLength(1);
   });
 });
 

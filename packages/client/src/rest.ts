@@ -20,6 +20,7 @@ import {
   type SignedLines,
 } from '@settlement/protocol';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
+import { createDeadlines, createNonceSource } from './deadlines';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
 import { REST_RETRY_DEFAULTS, sleep, type RetryOptions } from './retry';
 
@@ -190,6 +191,8 @@ export function createSettlementClient(options: SettlementClientOptions) {
   const dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32 });
   const { signer } = options;
   const clock = options.clock ?? {};
+  const nonceOf = clock.nonce ?? createNonceSource();
+  const deadlines = createDeadlines();
 
   async function attemptOnce(
     method: HttpMethod,
@@ -199,14 +202,10 @@ export function createSettlementClient(options: SettlementClientOptions) {
     onSigned: (lines: AttemptSignedLines) => void,
   ) {
     const body = send.body ?? null;
-    const nonce = clock.nonce?.();
     const signedHeaders = signRestRequest(
       signer,
       { method, target, body },
-      {
-        ...(clock.now ? { now: clock.now() } : {}),
-        ...(nonce === undefined ? {} : { nonce }),
-      },
+      clock.now ? { now: clock.now(), nonce: nonceOf() } : { nonce: nonceOf() },
     );
     onSigned({
       keyId: signedHeaders['X-Api-Key-Id'],
@@ -222,20 +221,25 @@ export function createSettlementClient(options: SettlementClientOptions) {
     if (body !== null) headers['content-type'] = send.contentType ?? 'application/json';
     if (send.idempotencyKey !== undefined) headers['X-Idempotency-Key'] = send.idempotencyKey;
     const timeoutMs = send.timeoutMs ?? retry.timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = send.signal ? AbortSignal.any([send.signal, timeout]) : timeout;
-    const res = await dispatcher.request({
-      origin,
-      path: target,
-      method,
-      headers,
-      body,
-      signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    const bodyBytes = new Uint8Array(await res.body.arrayBuffer());
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), bodyBytes };
+    // The whole attempt (queueing for a connection, headers, body) under one deadline; undici's
+    // own headers/body timeouts alone would leave the wait for a pooled connection unbounded.
+    const deadline = deadlines.arm(timeoutMs, send.signal);
+    try {
+      const res = await dispatcher.request({
+        origin,
+        path: target,
+        method,
+        headers,
+        body,
+        signal: deadline.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const bodyBytes = new Uint8Array(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), bodyBytes };
+    } finally {
+      deadline.clear();
+    }
   }
 
   /**

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDeadlines, createNonceSource } from './deadlines';
+
+describe('attempt deadlines on one shared timer', () => {
+  let clockMs = 0;
+  const now = () => clockMs;
+  const advance = async (ms: number) => {
+    clockMs += ms;
+    await vi.advanceTimersByTimeAsync(ms);
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clockMs = 1_000;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('aborts with a TimeoutError at the deadline, never before', async () => {
+    const deadlines = createDeadlines(50, now);
+    const deadline = deadlines.arm(300);
+    await advance(299);
+    expect(deadline.signal.aborted).toBe(false);
+    await advance(50);
+    expect(deadline.signal.aborted).toBe(true);
+    expect((deadline.signal.reason as DOMException).name).toBe('TimeoutError');
+    expect(deadlines.size()).toBe(0);
+  });
+
+  it('arms one timer for many pending deadlines and none once all are cleared', async () => {
+    const deadlines = createDeadlines(50, now);
+    const armed = Array.from({ length: 100 }, (_, i) => deadlines.arm(10_000 + i));
+    expect(vi.getTimerCount()).toBe(1);
+    for (const deadline of armed) deadline.clear();
+    expect(vi.getTimerCount()).toBe(0);
+    await advance(20_000);
+    expect(armed.some((d) => d.signal.aborted)).toBe(false);
+  });
+
+  it('an earlier deadline armed after a later one still fires on time', async () => {
+    const deadlines = createDeadlines(50, now);
+    const late = deadlines.arm(10_000);
+    const early = deadlines.arm(200);
+    await advance(260);
+    expect(early.signal.aborted).toBe(true);
+    expect(late.signal.aborted).toBe(false);
+    await advance(10_000);
+    expect(late.signal.aborted).toBe(true);
+  });
+
+  it("passes the caller's abort on at once, with its reason, and forgets the caller after clear", () => {
+    const deadlines = createDeadlines(50, now);
+    const caller = new AbortController();
+    const deadline = deadlines.arm(10_000, caller.signal);
+    const reason = new Error('browser left');
+    caller.abort(reason);
+    expect(deadline.signal.reason).toBe(reason);
+
+    const gone = new AbortController();
+    gone.abort(reason);
+    expect(deadlines.arm(10_000, gone.signal).signal.reason).toBe(reason);
+
+    const later = new AbortController();
+    const cleared = deadlines.arm(10_000, later.signal);
+    cleared.clear();
+    later.abort(reason);
+    expect(cleared.signal.aborted).toBe(false);
+  });
+});
+
+describe('pooled nonces', () => {
+  it('are 32 hex chars, all distinct, drawn from the CSPRNG once per batch', () => {
+    const fill = vi.fn((buffer: Buffer) => {
+      for (let i = 0; i < buffer.length; i += 1) buffer[i] = Math.floor(Math.random() * 256);
+    });
+    const next = createNonceSource(64, fill);
+    const nonces = Array.from({ length: 640 }, next);
+    expect(nonces.every((n) => /^[0-9a-f]{32}$/.test(n))).toBe(true);
+    expect(new Set(nonces).size).toBe(640);
+    expect(fill).toHaveBeenCalledTimes(10);
+  });
+});
