@@ -1,6 +1,9 @@
+import fs, { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { createLogger, fixedFieldLogger } from './logger';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogDestination, createLogger, fixedFieldLogger } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -43,5 +46,35 @@ describe('logger', () => {
       status: 503,
       msg: 'request',
     });
+  });
+});
+
+describe('log destination', () => {
+  it('writes lines in batches, and a lone line within the flush period', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bff-log-'));
+    const file = join(dir, 'out.log');
+    const writes = vi.spyOn(fs, 'write');
+    const destination = createLogDestination(file);
+    try {
+      await new Promise<void>((resolve) => {
+        (destination as unknown as NodeJS.EventEmitter).once('ready', () => {
+          resolve();
+        });
+      });
+      const logger = fixedFieldLogger(createLogger('info', destination));
+      for (let i = 0; i < 20; i += 1) logger.info({ i, path: '/bff/api/v1/x' }, 'request');
+      // 20 lines of ~100 bytes: under the batch size, so nothing is written yet.
+      expect(writes).not.toHaveBeenCalled();
+      await expect
+        .poll(() => readFileSync(file, 'utf8').split('\n').filter(Boolean).length, {
+          timeout: 5_000,
+        })
+        .toBe(20);
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      writes.mockRestore();
+      destination.flushSync();
+      (destination as unknown as { end(): void }).end();
+    }
   });
 });

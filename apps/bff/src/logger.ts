@@ -26,6 +26,27 @@ const REDACT_PATHS = [
   '*.sessionId',
 ];
 
+/** Bytes gathered before a write to the log file descriptor, and the longest a line waits. */
+export const LOG_BATCH_BYTES = 4096;
+export const LOG_FLUSH_MS = 200;
+
+/**
+ * The process's log sink: asynchronous, and writing in batches of LOG_BATCH_BYTES or every
+ * LOG_FLUSH_MS, whichever comes first. One `fs.write` per line (the request line of every
+ * request) was ~4% of the BFF's busy time under load. Callers flush it (`flushSync`) before
+ * every exit, so a batch is lost only if the process is killed outright.
+ */
+export function createLogDestination(dest: number | string = 1): pino.DestinationStream & {
+  flushSync(): void;
+} {
+  return pino.destination({
+    dest,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,

@@ -1,17 +1,16 @@
 import { createServer } from 'node:http';
-import pino from 'pino';
 import { createApp } from './app';
 import { pgBus } from './cluster/bus';
 import { pgLeadership } from './cluster/leader';
 import { ConfigError, loadConfig, loadKeys } from './config';
-import { createLogger } from './logger';
+import { createLogDestination, createLogger } from './logger';
 import { openStorage } from './store/open';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const keys = loadKeys(config.keysFile);
-  // Asynchronous stdout: a log line never blocks a request on a write; flushed before exit.
-  const logStream = pino.destination({ dest: 1, sync: false });
+  // Asynchronous, batched stdout: a log line never blocks a request; flushed before exit.
+  const logStream = createLogDestination();
   const logger = createLogger(config.logLevel, logStream);
   const exit = (code: number): never => {
     try {

@@ -64,7 +64,10 @@ export function recordAttempts(
       record.error === null &&
       record.status !== null &&
       record.status < 500;
-    fixedFieldLogger(services.logger)[isPlain ? 'debug' : 'info'](
+    const level = isPlain ? 'debug' : 'info';
+    // Nearly every read is a plain first attempt at `debug`, off in production: no line object.
+    if (!services.logger.isLevelEnabled(level)) return;
+    fixedFieldLogger(services.logger)[level](
       {
         operator: context.operator,
         operation: context.operation,

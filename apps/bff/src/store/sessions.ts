@@ -38,21 +38,51 @@ export type SessionListing = {
   lastSeenAt: number;
 };
 
-const StageSchema = z.union([z.literal('complete'), SignInStepSchema]);
+type SessionRow = {
+  id_hash: string;
+  handle: string;
+  operator_id: number;
+  username: string;
+  role: Role;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  stage: SessionStage;
+  step_up_at: number | null;
+  passkeys: number;
+};
 
-const SessionRowSchema = z.object({
-  id_hash: z.string(),
-  handle: z.string(),
-  operator_id: z.number().int(),
-  username: z.string(),
-  role: RoleSchema,
-  csrf_token: z.string(),
-  created_at: z.number().int(),
-  last_seen_at: z.number().int(),
-  stage: StageSchema,
-  step_up_at: z.number().int().nullable(),
-  passkeys: z.number().int(),
-});
+const ROLES: ReadonlySet<string> = new Set(RoleSchema.options);
+const STAGES: ReadonlySet<string> = new Set(['complete', ...SignInStepSchema.options]);
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The session row of SELECT, checked field by field. Every proxied request reads one, and a
+ * zod object parse of it was ~3% of the BFF's busy time under load; the checks are the same
+ * (strings, integers, a known role and stage), and a row that fails them is refused likewise.
+ */
+function sessionRowOf(row: unknown): SessionRow {
+  const r = row as Record<keyof SessionRow, unknown>;
+  if (
+    isText(r.id_hash) &&
+    isText(r.handle) &&
+    isInt(r.operator_id) &&
+    isText(r.username) &&
+    isText(r.role) &&
+    ROLES.has(r.role) &&
+    isText(r.csrf_token) &&
+    isInt(r.created_at) &&
+    isInt(r.last_seen_at) &&
+    isText(r.stage) &&
+    STAGES.has(r.stage) &&
+    (r.step_up_at === null || isInt(r.step_up_at)) &&
+    isInt(r.passkeys)
+  ) {
+    return r as SessionRow;
+  }
+  throw new Error('a session row does not have the expected shape');
+}
 
 const ListingRowSchema = z.object({
   handle: z.string(),
@@ -133,7 +163,7 @@ export function createSessionStore(
   async function resolveHash(idHash: string): Promise<Session | null> {
     const row = await db.get(SELECT, [idHash]);
     if (row === undefined) return null;
-    const r = SessionRowSchema.parse(row);
+    const r = sessionRowOf(row);
     const at = now();
     const session: Session = {
       idHash: r.id_hash,
@@ -193,7 +223,7 @@ export function createSessionStore(
     async isAlive(idHash) {
       const row = await db.get(SELECT, [idHash]);
       if (row === undefined) return false;
-      const r = SessionRowSchema.parse(row);
+      const r = sessionRowOf(row);
       return (
         r.stage === 'complete' &&
         !isExpired({ createdAt: r.created_at, lastSeenAt: r.last_seen_at }, now())
