@@ -94,6 +94,43 @@ describe.each(storeEngines())('request log ($name)', (engine) => {
     await expect(count()).rejects.toThrow();
   });
 
+  it('indexes idempotency keys and correlation ids only where set, and finds rows by them', async () => {
+    const { sql, logs } = await open(engine);
+    const definition = async (index: string) =>
+      z
+        .object({ def: z.string() })
+        .parse(
+          await sql.get(
+            engine.name === 'sqlite'
+              ? 'SELECT sql AS def FROM sqlite_master WHERE name = ?'
+              : 'SELECT indexdef AS def FROM pg_indexes WHERE indexname = ?',
+            [index],
+          ),
+        ).def;
+    // A read's row has no key: the partial index takes no entry for it.
+    expect(await definition('request_log_idempotency_key')).toMatch(
+      /WHERE \(?idempotency_key IS NOT NULL\)?/i,
+    );
+    expect(await definition('request_log_correlation_id')).toMatch(
+      /WHERE \(?correlation_id IS NOT NULL\)?/i,
+    );
+    logs.request(entry('read'));
+    logs.request({ ...entry('write'), method: 'POST', idempotencyKey: 'key-1' });
+    const first = await logs.firstUseOfKey('key-1', 1_000);
+    expect(first?.requestIdSent).toBe('write');
+    expect((await logs.findRequests('corr-1')).map((r) => r.requestIdSent)).toEqual([
+      'read',
+      'write',
+    ]);
+    if (engine.name === 'sqlite') {
+      const plan = await sql.all(
+        'EXPLAIN QUERY PLAN SELECT * FROM request_log WHERE idempotency_key = ? AND id < ? ORDER BY id LIMIT 1',
+        ['key-1', 1_000],
+      );
+      expect(JSON.stringify(plan)).toContain('request_log_idempotency_key');
+    }
+  });
+
   it('drops queued rows quietly once the database is closed', async () => {
     const { sql, logs, errors } = await open(engine);
     logs.request(entry('e'));
