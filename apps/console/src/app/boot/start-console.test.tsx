@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setApiOrigin } from '../../lib/api-client';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import { startConsole } from './start-console';
+
+let server: TestServer;
+const probes: string[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  setApiOrigin(server.origin);
+  server.route('GET', '/bff/auth/me', () => {
+    probes.push('me');
+    return {
+      status: 401,
+      body: {
+        code: 'UNAUTHENTICATED',
+        message: 'no session',
+        details: [],
+        requestId: 'r-401',
+        retryable: false,
+      },
+    };
+  });
+});
+afterAll(async () => {
+  setApiOrigin(null);
+  await server.close();
+});
+
+/** A task boundary the test releases by hand. */
+function manualTasks() {
+  const waiting: (() => void)[] = [];
+  return {
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release: async () => {
+      waiting.shift()?.();
+      // Lets the awaiting step run up to its next boundary.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    get pending() {
+      return waiting.length;
+    },
+  };
+}
+
+describe('startConsole', () => {
+  it('sends the session probe, creates the router and renders in separate tasks', async () => {
+    window.history.pushState({}, '', '/');
+    const container = document.createElement('div');
+    container.innerHTML = '<div role="status">Loading the console…</div>';
+    document.body.append(container);
+    const tasks = manualTasks();
+
+    void startConsole(container, tasks.next);
+    // First task: only the query client and its probe; the router waits for the next task.
+    expect(tasks.pending).toBe(1);
+    await vi.waitFor(() => {
+      expect(probes).toEqual(['me']);
+    });
+    expect(window.location.pathname).toBe('/');
+    await tasks.release();
+    // Second task: the router exists (not signed in, its first render goes to sign-in) but
+    // nothing is rendered yet: the placeholder from index.html stays.
+    expect(tasks.pending).toBe(1);
+    expect(container.textContent).toBe('Loading the console…');
+    await tasks.release();
+    // Third task: the first render (a transition), which replaces the placeholder.
+    expect(await screen.findByRole('heading', { name: /sign in/i })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sign-in');
+  });
+});
