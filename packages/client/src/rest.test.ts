@@ -269,6 +269,39 @@ describe('per-attempt cost', () => {
     expect(upstream.seen.every((s) => s.isSignatureValid)).toBe(true);
   });
 
+  it('passes a 2xx answer on as bytes without parsing it when both ids come as headers', async () => {
+    handler = (_seen, res) => {
+      json(
+        res,
+        200,
+        { items: [], nextCursor: null },
+        {
+          'x-request-id': 'req_up',
+          'x-correlation-id': 'corr_up',
+        },
+      );
+    };
+    // The first call makes undici's pool (which clones its options through JSON.parse).
+    await client.send('GET', '/api/v1/wallets');
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const response = await client.send('GET', '/api/v1/wallets');
+      expect(parse).not.toHaveBeenCalled();
+      expect(response).toMatchObject({
+        status: 200,
+        requestId: 'req_up',
+        correlationId: 'corr_up',
+      });
+    } finally {
+      parse.mockRestore();
+    }
+    handler = (_seen, res) => {
+      json(res, 409, envelope('CLIENT_REFERENCE_CONFLICT', false, 'req_body'));
+    };
+    const conflict = await client.send('GET', '/api/v1/wallets');
+    expect(conflict.requestId).toBe('req_body');
+  });
+
   it('an attempt the caller aborts ends at once and is not retried', async () => {
     handler = () => undefined; // never answers
     const caller = new AbortController();

@@ -296,15 +296,19 @@ export function createSettlementClient(options: SettlementClientOptions) {
         lastResponse = null;
         continue;
       }
-      const parsed = parseJson(answer.bodyBytes);
+      // The body is parsed only when a header is missing or the status is an error: a read's
+      // answer (kilobytes of JSON, both ids in headers) is passed on as bytes, never parsed here.
+      let parsedBody: { value: unknown } | null = null;
+      const body = (): unknown => (parsedBody ??= { value: parseJson(answer.bodyBytes) }).value;
       const response: RawResponse = {
         ...answer,
         attempts: attempt,
         requestIdSent,
-        requestId: requestIdOf(answer.headers, parsed),
-        correlationId: correlationIdOf(answer.headers, parsed),
+        requestId: answer.headers['x-request-id'] ?? requestIdOf(answer.headers, body()),
+        correlationId:
+          answer.headers['x-correlation-id'] || correlationIdOf(answer.headers, body()),
       };
-      const envelope = response.status >= 400 ? parseErrorEnvelope(parsed) : null;
+      const envelope = response.status >= 400 ? parseErrorEnvelope(body()) : null;
       const date = Date.parse(answer.headers.date ?? '');
       record({
         status: response.status,
@@ -315,7 +319,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
           ? { code: envelope.code, message: envelope.message, details: envelope.details }
           : null,
       });
-      if (!isRetryableResponse(response.status, parsed)) return response;
+      if (response.status < 500 || !isRetryableResponse(response.status, body())) return response;
       lastResponse = response;
       lastError = errorFromResponse(response);
     }
