@@ -6,11 +6,16 @@ import { startConsole } from './start-console';
 
 let server: TestServer;
 const probes: string[] = [];
+let answerProbe: () => void = () => undefined;
+const probeAnswer = new Promise<void>((resolve) => {
+  answerProbe = resolve;
+});
 beforeAll(async () => {
   server = await startTestServer();
   setApiOrigin(server.origin);
-  server.route('GET', '/bff/auth/me', () => {
+  server.route('GET', '/bff/auth/me', async () => {
     probes.push('me');
+    await probeAnswer;
     return {
       status: 401,
       body: {
@@ -45,7 +50,7 @@ function manualTasks() {
 }
 
 describe('startConsole', () => {
-  it('sends the session probe, creates the router and renders in separate tasks', async () => {
+  it('sends the session probe, creates the router and, once the probe has answered, renders, in separate tasks', async () => {
     window.history.pushState({}, '', '/');
     const container = document.createElement('div');
     container.innerHTML = '<div role="status">Loading the console…</div>';
@@ -60,9 +65,17 @@ describe('startConsole', () => {
     });
     expect(window.location.pathname).toBe('/');
     await tasks.release();
-    // Second task: the router exists (not signed in, its first render goes to sign-in) but
-    // nothing is rendered yet: the placeholder from index.html stays.
-    expect(tasks.pending).toBe(1);
+    // Second task: the router, then nothing until the probe has answered (rendered before, the
+    // answer re-rendered everything in one synchronous task); the placeholder stays.
+    await vi.waitFor(() => {
+      expect(window.location.pathname).toBe('/');
+    });
+    expect(tasks.pending).toBe(0);
+    expect(container.textContent).toBe('Loading the console…');
+    answerProbe();
+    await vi.waitFor(() => {
+      expect(tasks.pending).toBe(1);
+    });
     expect(container.textContent).toBe('Loading the console…');
     await tasks.release();
     // Third task: the first render (a transition), which replaces the placeholder.

@@ -1,8 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { meQuery } from '../../features/session/api/me';
 import { Providers, createConsoleQueryClient } from '../providers';
 import { createAppRouter } from '../router';
 import { yieldToMain } from './yield-to-main';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Settles once the session probe has an answer, whatever it is (the gate shows failures). */
+function probeAnswered(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.query({ ...meQuery(), staleTime: 'static' }).catch(() => undefined);
+}
+
+/** Settles once the router has loaded the matched page (its lazy module and loaders). */
+function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 /**
  * Starts the console in steps, each its own task: the query client (which sends the session
@@ -10,6 +31,10 @@ import { yieldToMain } from './yield-to-main';
  * render, in a transition so React renders in ~5 ms slices instead of one task. Done in one
  * task, the three were one long task of 150-480 ms under Lighthouse's 4x CPU slowdown, all of it
  * blocking time (TBT) and in the way of the overview's first paint (LCP).
+ * The first render waits for the session probe and the matched page's module: until both are
+ * in, it could only show "Loading the console…", which index.html already shows; rendered
+ * before, their arrival re-rendered the shell and page in one synchronous task each (query
+ * updates go through useSyncExternalStore, which React never time-slices).
  * The placeholder from index.html stays on screen until React commits.
  */
 export async function startConsole(
@@ -19,6 +44,7 @@ export async function startConsole(
   const queryClient = createConsoleQueryClient();
   await nextTask();
   const router = createAppRouter(queryClient);
+  await Promise.all([probeAnswered(queryClient), routerReady(router)]);
   await nextTask();
   const root = createRoot(container);
   startTransition(() => {
