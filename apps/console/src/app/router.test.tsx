@@ -4,7 +4,7 @@ import { mpcStatusQuery } from '../features/mpc/api/mpc-status';
 import { meQuery } from '../features/session/api/me';
 import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { envelope, startTestServer, type TestServer } from '../test/test-server';
 import { createAppRouter } from './router';
 
 const session = {
@@ -19,18 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   setApiOrigin(server.origin);
   server.route('GET', '/bff/auth/me', () =>
-    isSignedIn
-      ? { body: session }
-      : {
-          status: 401,
-          body: {
-            code: 'UNAUTHENTICATED',
-            message: 'no session',
-            details: [],
-            requestId: 'r-401',
-            retryable: false,
-          },
-        },
+    isSignedIn ? { body: session } : envelope('UNAUTHENTICATED', 401, 'r-401'),
   );
   server.route('GET', '/bff/api/v1/mpc/status', () => ({ status: 503, body: {} }));
   server.route('GET', '/bff/api/v1/assets', () => ({ status: 503, body: {} }));

@@ -4,7 +4,7 @@ import { RELAY_CLOSE } from '@settlement/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../lib/api-client';
 import { FakeWebSocket } from '../test/fake-web-socket';
-import { startTestServer } from '../test/test-server';
+import { envelope, startTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
 import { Providers } from './providers';
 
@@ -22,18 +22,7 @@ beforeAll(async () => {
   server = await startTestServer();
   setApiOrigin(server.origin);
   server.route('GET', '/bff/auth/me', () =>
-    isSignedIn
-      ? { body: session }
-      : {
-          status: 401,
-          body: {
-            code: 'UNAUTHENTICATED',
-            message: 'no session',
-            details: [],
-            requestId: 'r-401',
-            retryable: false,
-          },
-        },
+    isSignedIn ? { body: session } : envelope('UNAUTHENTICATED', 401, 'r-401'),
   );
   server.route('POST', '/bff/auth/logout', () => {
     isSignedIn = false;

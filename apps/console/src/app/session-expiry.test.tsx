@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../lib/api-client';
 import { FakeWebSocket } from '../test/fake-web-socket';
-import { startTestServer } from '../test/test-server';
+import { envelope, startTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
 import { Providers } from './providers';
 
@@ -13,16 +13,7 @@ const session = {
   upstream: { kind: 'sandbox' },
   organization: { id: 'org_test' },
 };
-const unauthenticated = {
-  status: 401,
-  body: {
-    code: 'UNAUTHENTICATED',
-    message: 'no session',
-    details: [],
-    requestId: 'r-401',
-    retryable: false,
-  },
-};
+const unauthenticated = envelope('UNAUTHENTICATED', 401, 'r-401');
 
 let server: TestServer;
 let isSignedIn = false;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionKeys } from '../features/session/api/keys';
 import { createQueryClient } from '../lib/query-client';
-import { startApiTestServer } from '../test/test-server';
+import { envelope, startApiTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
 import { startSessionProbe } from './session-probe';
 
@@ -17,18 +17,7 @@ let isSignedIn = true;
 beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/auth/me', () =>
-    isSignedIn
-      ? { body: session }
-      : {
-          status: 401,
-          body: {
-            code: 'UNAUTHENTICATED',
-            message: 'no session',
-            details: [],
-            requestId: 'r-401',
-            retryable: false,
-          },
-        },
+    isSignedIn ? { body: session } : envelope('UNAUTHENTICATED', 401, 'r-401'),
   );
 });
 afterAll(() => server.close());

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../../lib/api-client';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { envelope, startTestServer, type TestServer } from '../../test/test-server';
 import { startConsole } from './start-console';
 
 let server: TestServer;
@@ -16,16 +16,7 @@ beforeAll(async () => {
   server.route('GET', '/bff/auth/me', async () => {
     probes.push('me');
     await probeAnswer;
-    return {
-      status: 401,
-      body: {
-        code: 'UNAUTHENTICATED',
-        message: 'no session',
-        details: [],
-        requestId: 'r-401',
-        retryable: false,
-      },
-    };
+    return envelope('UNAUTHENTICATED', 401, 'r-401');
   });
 });
 afterAll(async () => {
