@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import * as wsModule from 'ws';
+import { textFrame } from '@settlement/bff/text-frame';
 import WebSocket, { WebSocketServer } from 'ws';
 import { REFERENCE_KEY_ID } from '../lib/fake-upstream';
 
@@ -11,19 +11,6 @@ import { REFERENCE_KEY_ID } from '../lib/fake-upstream';
  * bytes are written straight to every browser's TCP socket, the frames of one tick in one corked
  * write per socket. No store, no dedupe, no per-socket bound: nothing the relay must do.
  */
-
-type FrameOptions = {
-  fin: boolean;
-  rsv1: boolean;
-  opcode: number;
-  mask: boolean;
-  readOnly: boolean;
-};
-// `ws` exports its frame encoder (`Sender.frame`) but its types do not declare it.
-const { Sender } = wsModule as unknown as {
-  Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] };
-};
-const TEXT = 1;
 
 const port = Number(process.env.PORT ?? 0);
 const upstreamUrl = process.env.UPSTREAM_WS_URL ?? 'ws://127.0.0.1:4010/v1/ws';
@@ -61,15 +48,8 @@ function connect(): void {
     headers: { 'X-Api-Signature': 'unchecked', 'X-Api-Key-Id': REFERENCE_KEY_ID },
   });
   upstream.on('message', (data: Buffer) => {
-    const parts = Sender.frame(data, {
-      fin: true,
-      rsv1: false,
-      opcode: TEXT,
-      mask: false,
-      readOnly: false,
-    });
     if (pending.length === 0) setImmediate(flush);
-    pending.push(Buffer.concat(parts));
+    pending.push(textFrame(data));
   });
   upstream.on('close', () => {
     setTimeout(connect, 200).unref();

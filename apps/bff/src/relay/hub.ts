@@ -1,5 +1,4 @@
 import type { Duplex } from 'node:stream';
-import * as wsModule from 'ws';
 import WebSocket from 'ws';
 import {
   RELAY_CLOSE,
@@ -8,42 +7,13 @@ import {
   type UpstreamState,
 } from '@settlement/protocol';
 import type { StoredEvent } from '../store/events';
+import { textFrame } from './text-frame';
 
 export type { UpstreamState };
 
 /** Close code and reason a browser gets when it cannot keep up: reconnect with ?after=. */
 export const SLOW_CLIENT_CLOSE = RELAY_CLOSE.resume;
 const SESSION_END_CLOSE = RELAY_CLOSE.sessionEnded;
-
-type FrameOptions = {
-  fin: boolean;
-  rsv1: boolean;
-  opcode: number;
-  mask: boolean;
-  readOnly: boolean;
-};
-// `ws` exports its frame encoder (`Sender.frame`) but its types do not declare it.
-const { Sender } = wsModule as unknown as {
-  Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] };
-};
-const TEXT_OPCODE = 1;
-
-/**
- * One unmasked, uncompressed TEXT frame (header and payload), made once per message and
- * written as the same bytes to every browser's socket: `ws.send` would frame it again per
- * socket (a header and a Buffer per socket per event, ~3% of the relay's CPU at 100 sockets).
- */
-function textFrame(payload: string): Buffer {
-  return Buffer.concat(
-    Sender.frame(Buffer.from(payload, 'utf8'), {
-      fin: true,
-      rsv1: false,
-      opcode: TEXT_OPCODE,
-      mask: false,
-      readOnly: false,
-    }),
-  );
-}
 
 /** The frame of one event, serialized once and sent as the same bytes to every socket. */
 export function eventFrame(event: StoredEvent): string {
