@@ -27,8 +27,8 @@ const REDACT_PATHS = [
 ];
 
 /** Bytes gathered before a write to the log file descriptor, and the longest a line waits. */
-export const LOG_BATCH_BYTES = 4096;
-export const LOG_FLUSH_MS = 200;
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 200;
 
 /**
  * The process's log sink: asynchronous, and writing in batches of LOG_BATCH_BYTES or every

@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
 /** One armed attempt deadline: abort `signal` on time, or `clear` once the attempt is over. */
-export type Deadline = { signal: AbortSignal; clear(): void };
+type Deadline = { signal: AbortSignal; clear(): void };
 
 export type Deadlines = {
   /**
