@@ -232,12 +232,17 @@ describe('two replicas on one PostgreSQL', { timeout: 90_000 }, () => {
     );
     expect(stored.filter((id) => ids.includes(id))).toEqual(ids);
 
-    const tookOver = survivor.lines
-      .map(
-        (line) => JSON.parse(line.startsWith('{') ? line : '{}') as { msg?: string; time?: number },
-      )
-      .find((line) => line.msg === 'took the upstream lead' && (line.time ?? 0) >= killedAt);
-    expect(tookOver?.time).toBeDefined();
+    // The survivor's log is written in batches (up to 200 ms late): wait for its line.
+    const tookOver = await vi.waitFor(() => {
+      const line = survivor.lines
+        .map(
+          (text) =>
+            JSON.parse(text.startsWith('{') ? text : '{}') as { msg?: string; time?: number },
+        )
+        .find((entry) => entry.msg === 'took the upstream lead' && (entry.time ?? 0) >= killedAt);
+      expect(line?.time).toBeDefined();
+      return line;
+    }, 5_000);
     expect((tookOver?.time ?? Infinity) - killedAt).toBeLessThan(5_000);
 
     // The browser whose replica died reconnects to the survivor from its last event.
