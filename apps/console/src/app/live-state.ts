@@ -9,6 +9,10 @@ import type { StreamHealthSnapshot } from './stream-health';
  */
 
 export type LiveState = {
+  /**
+   * `connecting` until a first connection opens (however many attempts that takes),
+   * `reconnecting` after one was lost (see `live-updates.ts`).
+   */
   socket: SocketState;
   upstream: UpstreamState | null;
   /** Newest first, at most a thousand events. */
@@ -36,7 +40,9 @@ export const CLOSED_LIVE_STATE: LiveState = {
   health: EMPTY_HEALTH,
 };
 
-let state: LiveState = CLOSED_LIVE_STATE;
+// A page of the shell starts the socket right after its first paint: until then its first
+// connection is on the way, not offline.
+let state: LiveState = { ...CLOSED_LIVE_STATE, socket: 'connecting' };
 const listeners = new Set<() => void>();
 
 export function getLiveState(): LiveState {

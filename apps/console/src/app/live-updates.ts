@@ -7,7 +7,7 @@ import { transactionKeys } from '../features/transactions/api/keys';
 import { treasuryKeys } from '../features/treasury/api/keys';
 import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
-import type { EventsSocket, RelayFrame, RelayedEvent } from '../lib/events-socket';
+import type { EventsSocket, RelayFrame, RelayedEvent, SocketState } from '../lib/events-socket';
 import { createListRefresher, createStatusPatcher } from './live-lists';
 import { CLOSED_LIVE_STATE, getLiveState, updateLiveState } from './live-state';
 import { BACKFILL_MAX_PAGES, createStreamHealthTracker, runBackfill } from './stream-health';
@@ -254,6 +254,19 @@ export function requestBackfill(): Promise<void> {
 /** The lists events change; what a backfill refetches from REST. */
 const RECONCILED_KEYS = [transactionKeys.all, walletKeys.all, accountKeys.all, treasuryKeys.all];
 
+/**
+ * The socket's state as the app tells it: the socket reports `connecting` on every attempt and
+ * `reconnecting` while it waits to retry, whether or not a connection ever opened. Until one has
+ * opened, every attempt is still the first connection (`connecting`); after one was lost, every
+ * attempt is a reconnect (`reconnecting`).
+ */
+function shownSocketState(state: SocketState, hasOpened: boolean): SocketState {
+  if (state === 'connecting' || state === 'reconnecting') {
+    return hasOpened ? 'reconnecting' : 'connecting';
+  }
+  return state;
+}
+
 /** Opens the app's socket; returns the function that closes it. */
 export function startLiveUpdates(
   queryClient: QueryClient,
@@ -325,9 +338,11 @@ export function startLiveUpdates(
     publish();
   };
   let socket: EventsSocket | null = null;
+  let hasOpened = false;
   socket = connectEventsSocket({
     onState: (socketState) => {
-      updateLiveState({ socket: socketState });
+      if (socketState === 'open') hasOpened = true;
+      updateLiveState({ socket: shownSocketState(socketState, hasOpened) });
       if (socketState === 'reconnecting') handlers.onConnectionLost();
     },
     onSessionEnded: handlers.onSessionEnded,

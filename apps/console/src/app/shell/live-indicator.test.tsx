@@ -53,6 +53,44 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('LiveIndicator connection', () => {
+  const badge = (label: string) => screen.getByRole('status', { name: `Live updates: ${label}` });
+
+  it('says Connecting until the first connection opens, Reconnecting only after one was lost', async () => {
+    render(<LiveIndicator />);
+    // Before the socket's module has loaded: the first connection is on its way.
+    expect(badge('Connecting')).toBeVisible();
+    stop = startLiveUpdates(new QueryClient(), {
+      onTerminal: () => undefined,
+      onSessionEnded: () => undefined,
+      onConnectionLost: () => undefined,
+    });
+    expect(badge('Connecting')).toBeVisible();
+    // A first attempt that fails never connected: the retry is still the first connection.
+    act(() => {
+      FakeWebSocket.latest().closeFromServer(1006);
+    });
+    expect(badge('Connecting')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(badge('Connecting')).toBeVisible();
+
+    act(() => {
+      FakeWebSocket.latest().acceptOpen();
+    });
+    expect(badge('Live')).toBeVisible();
+
+    act(() => {
+      FakeWebSocket.latest().closeFromServer(1006);
+    });
+    expect(badge('Reconnecting')).toBeVisible();
+    // The next attempt is under way: still a reconnect, not a first connection.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(badge('Reconnecting')).toBeVisible();
+  });
+});
+
 describe('LiveIndicator stream health', () => {
   it('shows lag, age, duplicates and a sequence gap, and a backfill recovers the gap from the history', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });

@@ -24,7 +24,14 @@ export function describeLive(socket: string, upstream: string | null): Indicator
   if (socket === 'open' && upstream === 'offline') {
     return { label: 'Upstream offline', detail: 'The service event stream is down.', tone: 'bad' };
   }
-  if (socket === 'connecting' || socket === 'reconnecting') {
+  if (socket === 'connecting') {
+    return {
+      label: 'Connecting',
+      detail: 'Connecting to live updates; pages load meanwhile.',
+      tone: 'warn',
+    };
+  }
+  if (socket === 'reconnecting') {
     return {
       label: 'Reconnecting',
       detail: 'Reconnecting to live updates; it resumes from the last event seen.',
