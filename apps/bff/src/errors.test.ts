@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettlementApiError } from '@settlement/client';
 import { ErrorEnvelopeSchema } from '@settlement/protocol';
-import { errorMiddleware, requestIdMiddleware } from './errors';
+import { HttpError, errorMiddleware, requestIdMiddleware } from './errors';
 
 const upstream = (code: string, status: number) =>
   new SettlementApiError({
@@ -69,5 +69,36 @@ describe('errorMiddleware with an upstream error a route let through', () => {
     const { status, body } = await get('/odd');
     expect(status).toBe(503);
     expect(body.code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+});
+
+describe('HttpError retryable', () => {
+  it("is the code's flag unless the instance says otherwise, and the envelope carries it", async () => {
+    const app2 = express();
+    app2.use(requestIdMiddleware);
+    app2.get('/transient', () => {
+      throw new HttpError('IDEMPOTENCY_CONFLICT', 'Still running. Retry.', [], {}, true);
+    });
+    app2.get('/changed', () => {
+      throw new HttpError('IDEMPOTENCY_CONFLICT', 'A different request.');
+    });
+    app2.use(errorMiddleware(pino({ level: 'silent' })));
+    const server = app2.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const at = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+      const transient = await request(`${at}/transient`);
+      expect(ErrorEnvelopeSchema.parse(await transient.body.json())).toMatchObject({
+        code: 'IDEMPOTENCY_CONFLICT',
+        retryable: true,
+      });
+      const changed = await request(`${at}/changed`);
+      expect(ErrorEnvelopeSchema.parse(await changed.body.json())).toMatchObject({
+        code: 'IDEMPOTENCY_CONFLICT',
+        retryable: false,
+      });
+    } finally {
+      server.close();
+    }
   });
 });

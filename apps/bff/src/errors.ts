@@ -11,18 +11,26 @@ export class HttpError extends Error {
   readonly status: number;
   readonly details: unknown[];
   readonly headers: Record<string, string>;
+  /**
+   * The envelope's `retryable`: the code's own flag unless this instance says otherwise. A code
+   * names a class of failure, and a few instances of a class are transient where the class is
+   * not (an operation still in progress is an IDEMPOTENCY_CONFLICT that settles by itself).
+   */
+  readonly retryable: boolean;
 
   constructor(
     code: ErrorCode,
     message: string = ERROR_CODES[code].text,
     details: unknown[] = [],
     headers: Record<string, string> = {},
+    retryable: boolean = ERROR_CODES[code].retryable,
   ) {
     super(message);
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.details = details;
     this.headers = headers;
+    this.retryable = retryable;
   }
 }
 
@@ -41,9 +49,10 @@ export function requestIdMiddleware(_req: Request, res: Response, next: NextFunc
 
 function sendError(res: Response, error: HttpError): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res
-    .status(error.status)
-    .json(errorEnvelope(error.code, requestIdOf(res), error.message, error.details));
+  res.status(error.status).json({
+    ...errorEnvelope(error.code, requestIdOf(res), error.message, error.details),
+    retryable: error.retryable,
+  });
 }
 
 type ErrorFields = { type?: unknown; status?: unknown; statusCode?: unknown };

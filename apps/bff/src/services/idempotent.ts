@@ -146,10 +146,19 @@ const IN_PROGRESS_POLL_MS = 50;
 const IN_PROGRESS_MESSAGE =
   'This operation is in progress (another request is sending it). Retry shortly: it is safe.';
 
+/**
+ * Retryable, unlike a changed request under the same key: the same request settles by itself
+ * (the other sender finishes, or its lease runs out and this one takes over), and the message
+ * says to retry. Retry-After: the next attempt waits up to IN_PROGRESS_WAIT_MS again anyway.
+ */
 function inProgress(operationId: string): HttpError {
-  return new HttpError('IDEMPOTENCY_CONFLICT', IN_PROGRESS_MESSAGE, [
-    { operationId, state: 'pending' },
-  ]);
+  return new HttpError(
+    'IDEMPOTENCY_CONFLICT',
+    IN_PROGRESS_MESSAGE,
+    [{ operationId, state: 'pending' }],
+    { 'retry-after': '1' },
+    true,
+  );
 }
 
 /** The error of a duplicate that found the operation still being sent elsewhere. */
