@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs, { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogDestination, createLogger, fixedFieldLogger } from './logger';
@@ -77,4 +79,68 @@ describe('log destination', () => {
       (destination as unknown as { end(): void }).end();
     }
   });
+});
+
+/**
+ * A child process with the BFF's log destination and crash handling (as main.ts sets them up)
+ * logs a few lines, which stay in the unwritten batch, and then crashes as `crash` says.
+ */
+function crashChild(crash: 'throw' | 'reject', secret: string) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const file = join(mkdtempSync(join(tmpdir(), 'bff-crash-')), 'out.log');
+  const script = `
+    const [file, crash, secret] = process.argv.slice(1);
+    import(${JSON.stringify(join(here, 'logger.ts'))}).then((m) => {
+      const destination = m.createLogDestination(file);
+      const logger = m.createLogger('info', destination);
+      m.exitOnCrash(logger, destination);
+      destination.on('ready', () => {
+        for (let i = 0; i < 5; i += 1) logger.info({ i }, 'before the crash');
+        const error = Object.assign(new Error('boom'), { password: secret });
+        setTimeout(() => {
+          if (crash === 'throw') throw error;
+          void Promise.reject(error);
+        }, 0);
+      });
+    });`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, file, crash, secret], {
+    cwd: here,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  return new Promise<{ code: number | null; lines: Record<string, unknown>[]; text: string }>(
+    (resolve) => {
+      child.once('exit', (code) => {
+        const text = readFileSync(file, 'utf8');
+        const lines = text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+        resolve({ code, lines, text: text + stderr });
+      });
+    },
+  );
+}
+
+describe('a crash of the process', () => {
+  it.each([
+    ['throw', 'uncaught exception'],
+    ['reject', 'unhandled rejection'],
+  ] as const)(
+    'on %s: the batched lines, then one fatal line without secrets, then exit code 1',
+    async (crash, msg) => {
+      const secret = 'crash-test-secret-5f1d';
+      const { code, lines, text } = await crashChild(crash, secret);
+      expect(code).toBe(1);
+      expect(lines.map((line) => line.msg)).toEqual([...Array(5).fill('before the crash'), msg]);
+      expect(lines[5]).toMatchObject({
+        level: 60,
+        err: { message: 'boom', password: '[redacted]' },
+      });
+      expect(text).not.toContain(secret);
+    },
+  );
 });

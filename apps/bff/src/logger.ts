@@ -72,3 +72,31 @@ export function fixedFieldLogger(logger: Logger): Logger {
   }
   return child;
 }
+
+/** Writes what the destination still holds, synchronously; then ends the process with `code`. */
+export function flushAndExit(destination: { flushSync(): void }, code: number): never {
+  try {
+    destination.flushSync();
+  } catch {
+    // Exiting matters more than the last buffered lines (e.g. stdout already closed).
+  }
+  process.exit(code);
+}
+
+/**
+ * A crash the process did not expect (an exception nothing caught, a rejection nothing
+ * handled) ends it with exit code 1 after one `fatal` line and a synchronous flush of the
+ * batched log, so the lines leading up to it and the cause are in the log, not only a bare
+ * stack on stderr. The line goes through the redacting logger (the error's type, message
+ * and stack; secret-named fields censored). Installed first thing by main.ts.
+ */
+export function exitOnCrash(logger: Logger, destination: { flushSync(): void }): void {
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'uncaught exception');
+    flushAndExit(destination, 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    flushAndExit(destination, 1);
+  });
+}

@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { pgBus } from './cluster/bus';
 import { pgLeadership } from './cluster/leader';
 import { ConfigError, loadConfig, loadKeys } from './config';
-import { createLogDestination, createLogger } from './logger';
+import { createLogDestination, createLogger, exitOnCrash, flushAndExit } from './logger';
 import { openStorage } from './store/open';
 
 async function main(): Promise<void> {
@@ -12,14 +12,8 @@ async function main(): Promise<void> {
   // Asynchronous, batched stdout: a log line never blocks a request; flushed before exit.
   const logStream = createLogDestination();
   const logger = createLogger(config.logLevel, logStream);
-  const exit = (code: number): never => {
-    try {
-      logStream.flushSync();
-    } catch {
-      // Exiting matters more than the last buffered lines (e.g. stdout already closed).
-    }
-    process.exit(code);
-  };
+  exitOnCrash(logger, logStream);
+  const exit = (code: number): never => flushAndExit(logStream, code);
   const db = await openStorage(config);
   // On PostgreSQL any number of replicas share the database: one of them holds the upstream
   // stream, every one relays to its own browsers (docs/cluster.md). Alone on SQLite otherwise.
@@ -86,10 +80,6 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => {
     shutdown('SIGINT');
-  });
-  process.on('unhandledRejection', (reason) => {
-    logger.fatal({ err: reason }, 'unhandled rejection');
-    exit(1);
   });
 }
 
