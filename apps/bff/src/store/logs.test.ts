@@ -75,6 +75,39 @@ describe.each(storeEngines())('request log ($name)', (engine) => {
     });
   });
 
+  it('writes a large batch in chunks of 16 rows, in order, with a turn of the event loop between them', async () => {
+    const { sql, logs, count } = await open(engine);
+    // Each INSERT's row count, and how many turns of the event loop had passed when it ran.
+    const inserts: { rows: number; turns: number }[] = [];
+    let turns = 0;
+    let isTicking = true;
+    const tick = () => {
+      turns += 1;
+      if (isTicking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const run = sql.run.bind(sql);
+    sql.run = (text, params) => {
+      if (text.startsWith('INSERT INTO request_log')) {
+        inserts.push({ rows: (params?.length ?? 0) / 22, turns });
+      }
+      return run(text, params);
+    };
+    for (let i = 0; i < 40; i += 1) logs.request(entry(`r${String(i).padStart(2, '0')}`));
+    await logs.flush();
+    isTicking = false;
+    expect(inserts.map((insert) => insert.rows)).toEqual([16, 16, 8]);
+    // No chunk ran in the same turn as the one before it: waiting requests got a turn.
+    for (let i = 1; i < inserts.length; i += 1) {
+      expect(inserts[i]?.turns).toBeGreaterThan(inserts[i - 1]?.turns ?? Infinity);
+    }
+    expect(await count()).toBe(40);
+    const rows = await logs.recentRequests(40);
+    expect(rows.map((row) => row.requestIdSent).reverse()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `r${String(i).padStart(2, '0')}`),
+    );
+  });
+
   it('flushes queued rows before any read, so a search sees the call just made', async () => {
     const { logs } = await open(engine);
     logs.request(entry('c'));
