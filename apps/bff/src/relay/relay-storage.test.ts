@@ -110,8 +110,15 @@ async function startRelay(
 ) {
   const real = createEventStore(db);
   const batchSizes: number[] = [];
+  /** Every event id handed to the store, in order (a redelivery shows up twice). */
+  const written: string[] = [];
+  let positionReads = 0;
   const store: EventStore = {
     ...real,
+    resumePosition() {
+      positionReads += 1;
+      return real.resumePosition();
+    },
     async add(event) {
       const error = failing(event, 'add');
       if (error) throw error;
@@ -119,6 +126,7 @@ async function startRelay(
     },
     async addMany(batch) {
       batchSizes.push(batch.length);
+      written.push(...batch.map((event) => event.id));
       await beforeBatch();
       for (const event of batch) {
         const error = failing(event, 'addMany');
@@ -159,7 +167,7 @@ async function startRelay(
   await relay.start();
   await expect.poll(() => upstream.resumes.length).toBe(1);
   await expect.poll(() => relay?.state).toBe('connected');
-  return { delivered, real, batchSizes };
+  return { delivered, real, batchSizes, written, positionReads: () => positionReads };
 }
 
 const storedIds = async () =>
@@ -223,5 +231,31 @@ describe('relay while the event store fails', () => {
     expect(batchSizes[0]).toBe(1);
     expect(batchSizes.length).toBeLessThanOrEqual(3);
     expect(await storedIds()).toEqual(['g0', ...later]);
+  });
+});
+
+describe('relay position and redeliveries', () => {
+  it('resumes after the newest stored event, derived once per batch rather than read back', async () => {
+    const { delivered, positionReads } = await startRelay(() => null);
+    upstream.emit('p1', 'p2');
+    upstream.emit('p3');
+    await expect.poll(() => delivered).toEqual(['p1', 'p2', 'p3']);
+    relay?.dropUpstream();
+    await expect.poll(() => upstream.resumes.length).toBe(2);
+    expect(upstream.resumes[1]).toBe('p3');
+    // Read once, at start: a store round trip per batch sat on the relay's path to the
+    // browsers (and, on PostgreSQL, a round trip before the next batch could begin).
+    expect(positionReads()).toBe(1);
+  });
+
+  it('drops a redelivery of an event it stored without a store round trip, and relays it once', async () => {
+    const { delivered, written } = await startRelay(() => null);
+    upstream.emit('r1');
+    await expect.poll(() => delivered).toEqual(['r1']);
+    // The upstream sends r1 again (a redelivery), then a new event.
+    upstream.emit('r1', 'r2');
+    await expect.poll(() => delivered).toEqual(['r1', 'r2']);
+    expect(written).toEqual(['r1', 'r2']);
+    expect(await storedIds()).toEqual(['r1', 'r2']);
   });
 });

@@ -28,10 +28,16 @@ export type RelayOptions = {
 const OFFLINE_AFTER_FAILURES = 3;
 /** The leader repeats its upstream state this often, so a replica started later learns it. */
 const STATE_REPEAT_MS = 5_000;
+/**
+ * Ids of events this relay stored lately, remembered to drop their redeliveries (a reconnect
+ * resends what was in flight) without a round trip to the store. Bounded (DESIGN: every dedupe
+ * set); an older redelivery is still dropped by the store's insert-if-absent.
+ */
+const RECENT_IDS = 10_000;
 
 /**
  * The one upstream listener: every event normalized and checked (packages/client), stored
- * once (the resume position is derived from what is stored, so it only advances with it),
+ * once (the resume position advances with each committed batch, never before it),
  * then relayed to the browsers. The events of one tick are stored in one transaction and
  * leave in one write per browser socket. Rejected frames are kept aside with their reason and
  * counted, never relayed.
@@ -74,6 +80,40 @@ export function createRelay(options: RelayOptions) {
    * as duplicates by the store, so nothing is lost and nothing is relayed twice.
    */
   let resumeFrom: string | null = null;
+  /**
+   * The newest event this relay stored (null until its first), from which `resumeFrom` is
+   * derived as the store derives it (the sequence, else the id), once per committed batch
+   * instead of read back. Another writer (a previous leader finishing) can only have stored
+   * newer rows, so this position is never past the store's: at worst a few events come again
+   * and are dropped as duplicates.
+   */
+  let newest: { id: string; sequence: number | null } | null = null;
+  /** Recently stored ids and their upstream sequence (null while the upstream gave none). */
+  const recent = new Map<string, number | null>();
+  const remember = (id: string, sequence: number | null) => {
+    recent.delete(id);
+    recent.set(id, sequence);
+    if (recent.size > RECENT_IDS) {
+      const oldest = recent.keys().next();
+      if (!oldest.done) recent.delete(oldest.value);
+    }
+  };
+  /**
+   * After a commit: `rows` are the events it stored, `events` all it wrote (a duplicate that
+   * carries a sequence fills in one the first frame lacked, see the store's `add`).
+   */
+  const committed = (events: readonly NormalizedEvent[], rows: readonly StoredEvent[]) => {
+    for (const row of rows) remember(row.id, row.sequence);
+    const last = rows.at(-1);
+    if (last) newest = { id: last.id, sequence: last.sequence };
+    for (const event of events) {
+      // Only a row known to lack its sequence (`null`, not absent) was filled in.
+      if (event.sequence === null || recent.get(event.id) !== null) continue;
+      remember(event.id, event.sequence);
+      if (newest?.id === event.id) newest = { id: event.id, sequence: event.sequence };
+    }
+    if (newest) resumeFrom = newest.sequence === null ? newest.id : String(newest.sequence);
+  };
 
   /**
    * Storing stopped at an event for a database fault: the rest of that connection's events
@@ -103,6 +143,7 @@ export function createRelay(options: RelayOptions) {
     try {
       const row = await store.add(event);
       if (row) stored.push(row);
+      committed([event], row ? [row] : []);
       return true;
     } catch (error) {
       if (!(error instanceof HttpError)) {
@@ -130,6 +171,7 @@ export function createRelay(options: RelayOptions) {
     let stored: StoredEvent[] = [];
     try {
       stored = await store.addMany(batch);
+      committed(batch, stored);
     } catch (error) {
       if (!(error instanceof HttpError)) {
         halt(batchEpoch, error, batch[0]?.id);
@@ -153,7 +195,6 @@ export function createRelay(options: RelayOptions) {
         logger.warn({ err: error }, 'stored events not announced to the other replicas');
       });
     }
-    resumeFrom = await store.resumePosition();
   };
 
   /**
@@ -182,6 +223,8 @@ export function createRelay(options: RelayOptions) {
   const enqueue = (event: NormalizedEvent) => {
     // Storing already failed on this connection: the resumed one redelivers this event.
     if (epoch <= failedEpoch) return;
+    // A redelivery of a stored event that brings nothing new (no sequence to fill in).
+    if (recent.has(event.id) && (event.sequence === null || recent.get(event.id) !== null)) return;
     const last = queued.at(-1);
     if (last?.epoch === epoch) last.events.push(event);
     else queued.push({ events: [event], epoch });
@@ -221,6 +264,8 @@ export function createRelay(options: RelayOptions) {
       isLeading = true;
       const stopsBefore = stops;
       try {
+        // Read once per term of leading; each committed batch advances it from then on.
+        newest = null;
         resumeFrom = await store.resumePosition();
       } finally {
         isStarting = false;
