@@ -110,3 +110,35 @@ describe('hub session checks', () => {
     hub.stop();
   });
 });
+
+describe('hub broadcast', () => {
+  it('writes each frame straight to a plain socket, reading its negotiated extensions once', () => {
+    const hub = createHub({
+      maxBufferedBytes: 1024,
+      pingIntervalMs: 30_000,
+      isSessionAlive: () => Promise.resolve(true),
+    });
+    const socket = new FakeSocket();
+    let extensionReads = 0;
+    Object.defineProperty(socket, 'extensions', {
+      get: () => {
+        extensionReads += 1;
+        return '';
+      },
+    });
+    const written: string[] = [];
+    const plain = {
+      cork: () => undefined,
+      uncork: () => undefined,
+      write: (chunk: Buffer) => written.push(chunk.toString('utf8')),
+    } as unknown as Duplex;
+    hub.add(socket as unknown as WebSocket, plain, 'session-a', []);
+    hub.broadcast('{"n":1}');
+    hub.broadcast('{"n":2}', '{"n":3}');
+    expect(written).toHaveLength(3);
+    expect(written.every((frame, i) => frame.endsWith(`{"n":${String(i + 1)}}`))).toBe(true);
+    // Settled by the handshake: not asked again for every frame.
+    expect(extensionReads).toBe(1);
+    hub.stop();
+  });
+});
