@@ -136,8 +136,11 @@ test('support pastes a correlationId in the palette, reads its timeline and expo
   const copyId = timeline.getByRole('button', { name: `Copy correlation id ${correlationId}` });
   await expect(copyId).toHaveCount(await lines.count());
   await copyId.first().click();
-  // The button says so, in its polite live region too.
-  await expect(copyId.first()).toContainText(`correlation id ${correlationId} copied`);
+  // The button says so, and the page's one polite live region too.
+  await expect(copyId.first()).toContainText('Copied');
+  await expect(
+    page.locator('[aria-live="polite"]', { hasText: `correlation id ${correlationId} copied` }),
+  ).toHaveCount(1);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(correlationId);
 
   // (3) The timeline, as support reads it.

@@ -1,15 +1,28 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { focusRing } from './button';
+import { announce, ensureAnnouncer, withdraw } from './live-announcer';
 
 /**
  * Copies `value`; the accessible name says what is copied. "Copied" belongs to the value that
  * was copied: a button handed another value (a recycled list row) says "Copy" again at once,
- * without being created anew.
+ * without being created anew. Screen readers hear it from the page's one live region.
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copiedValue, setCopiedValue] = useState<string | null>(null);
   const isCopied = copiedValue === value;
+  useEffect(() => {
+    ensureAnnouncer();
+  }, []);
+  // Said while this button says "Copied", withdrawn when it says "Copy" again.
+  useEffect(() => {
+    if (!isCopied) return;
+    const message = `${label} copied`;
+    announce(message);
+    return () => {
+      withdraw(message);
+    };
+  }, [isCopied, label]);
   useEffect(() => {
     if (copiedValue === null) return;
     const timer = setTimeout(() => {
@@ -43,9 +56,6 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       )}
     >
       {isCopied ? 'Copied' : 'Copy'}
-      <span className="sr-only" aria-live="polite">
-        {isCopied ? `${label} copied` : ''}
-      </span>
     </button>
   );
 }

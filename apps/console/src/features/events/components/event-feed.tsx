@@ -85,7 +85,9 @@ export function EventFeed({
           return (
             <li
               key={event.id}
-              className="absolute right-0 left-0"
+              // Fixed size, out of flow, painting inside itself (contain: strict): a row that
+              // changes is laid out and painted alone, never the list around it.
+              className="absolute right-0 left-0 [contain:strict]"
               style={{ top: item.start, height: ROW_HEIGHT }}
             >
               <FeedRow

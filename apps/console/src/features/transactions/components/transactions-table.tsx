@@ -14,31 +14,41 @@ import { isFailedStatus } from '../model/funds-outcome';
 
 const ROW_HEIGHT = 52;
 
-export function typeLabel(transaction: Transaction): string {
+export function typeLabel(transaction: Pick<Transaction, 'type'>): string {
   return transaction.type.replaceAll('_', ' ').toLowerCase();
 }
 
 /** Signed display: debits show a minus. */
-function signedAtomic(transaction: Transaction): string {
+function signedAtomic(
+  transaction: Pick<Transaction, 'amountAtomic' | 'signedAmountAtomic' | 'direction'>,
+): string {
   if (transaction.signedAmountAtomic) return transaction.signedAmountAtomic;
   return transaction.direction === 'DEBIT'
     ? `-${transaction.amountAtomic}`
     : transaction.amountAtomic;
 }
 
+type RowAmountProps = {
+  transaction: Pick<
+    Transaction,
+    'amountAtomic' | 'signedAmountAtomic' | 'direction' | 'asset' | 'status'
+  >;
+  decimals: number | null;
+  alignDecimals: number;
+};
+
 /**
  * The amount of one row. A failed transaction never moved its amount, so it is struck through,
  * without sign and in neutral grey, and says so in words: it must not read as a real debit.
+ * Memoized on plain values, as are the other cells below: a recycled row handed another
+ * transaction renders again only the cells whose values differ (rows of a list repeat their
+ * type, status, asset and account a lot).
  */
-function RowAmount({
+const RowAmount = memo(function RowAmount({
   transaction,
   decimals,
   alignDecimals,
-}: {
-  transaction: Transaction;
-  decimals: number | null;
-  alignDecimals: number;
-}) {
+}: RowAmountProps) {
   if (!isFailedStatus(transaction.status)) {
     return (
       <Amount
@@ -62,6 +72,18 @@ function RowAmount({
         {transaction.direction === 'CREDIT' ? 'not credited' : 'not debited'}
       </span>
     </span>
+  );
+}, sameAmount);
+
+function sameAmount(a: RowAmountProps, b: RowAmountProps): boolean {
+  return (
+    a.decimals === b.decimals &&
+    a.alignDecimals === b.alignDecimals &&
+    a.transaction.amountAtomic === b.transaction.amountAtomic &&
+    a.transaction.signedAmountAtomic === b.transaction.signedAmountAtomic &&
+    a.transaction.direction === b.transaction.direction &&
+    a.transaction.asset === b.transaction.asset &&
+    a.transaction.status === b.transaction.status
   );
 }
 
@@ -123,18 +145,23 @@ function TransactionLink({ id }: { id: string }) {
   );
 }
 
-function AccountLink({ account }: { account: Transaction['account'] }) {
+const AccountLink = memo(function AccountLink({
+  id,
+  name,
+}: {
+  id: string;
+  name: string | null | undefined;
+}) {
   return (
-    <RowLink
-      to={`/accounts/${encodeURIComponent(account.id)}`}
-      className="text-indigo-700 hover:underline"
-    >
-      {account.name ?? account.id}
+    <RowLink to={`/accounts/${encodeURIComponent(id)}`} className="text-indigo-700 hover:underline">
+      {name ?? id}
     </RowLink>
   );
-}
+});
 
-function Reference({ value }: { value: string | null | undefined }) {
+const RowStatus = memo(StatusBadge);
+
+const Reference = memo(function Reference({ value }: { value: string | null | undefined }) {
   return value ? (
     // Not keyed by the value: a row reused for another transaction hands its copy button the
     // new value (it says "Copy" again) instead of creating another button on each scroll step.
@@ -142,16 +169,27 @@ function Reference({ value }: { value: string | null | undefined }) {
   ) : (
     <span className="text-slate-500">—</span>
   );
+});
+
+/** "internal transfer" -> "Internal Transfer", as CSS `capitalize` shows it, without its own element. */
+function capitalized(label: string): string {
+  return label.replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-function TypeAndChain({ transaction }: { transaction: Transaction }) {
+/** The type as text and the chain's testnet badge: no wrapper elements (one row has many). */
+const TypeAndChain = memo(function TypeAndChain({
+  type,
+  chain,
+}: {
+  type: Transaction['type'];
+  chain: string;
+}) {
   return (
-    <span className="flex flex-wrap items-center gap-1.5">
-      <span className="capitalize">{typeLabel(transaction)}</span>
-      <ChainBadge chain={transaction.chain} />
-    </span>
+    <>
+      {capitalized(typeLabel({ type }))} <ChainBadge chain={chain} />
+    </>
   );
-}
+});
 
 /** The control focus was moved to in the current commit (see TableRow). */
 let movedFocus: HTMLElement | null = null;
@@ -217,16 +255,16 @@ const TableRow = memo(function TableRow({
         <TransactionLink id={transaction.id} />
       </td>
       <td className="px-4 py-2">
-        <TypeAndChain transaction={transaction} />
+        <TypeAndChain type={transaction.type} chain={transaction.chain} />
       </td>
       <td className="px-4 py-2">
-        <StatusBadge status={transaction.status} />
+        <RowStatus status={transaction.status} />
       </td>
       <td className="px-4 py-2 text-right">
         <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
       </td>
       <td className="truncate px-4 py-2">
-        <AccountLink account={transaction.account} />
+        <AccountLink id={transaction.account.id} name={transaction.account.name} />
       </td>
       <td className="truncate px-4 py-2">
         <Reference value={transaction.clientReference} />
@@ -247,10 +285,12 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
     >
       <div className="flex items-center justify-between gap-2">
         <TransactionLink id={transaction.id} />
-        <StatusBadge status={transaction.status} />
+        <RowStatus status={transaction.status} />
       </div>
       <div className="flex items-start justify-between gap-2">
-        <TypeAndChain transaction={transaction} />
+        <span className="flex flex-wrap items-center gap-1.5">
+          <TypeAndChain type={transaction.type} chain={transaction.chain} />
+        </span>
         <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-600">
@@ -260,7 +300,7 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
         </dd>
         <dt>Account</dt>
         <dd className="truncate">
-          <AccountLink account={transaction.account} />
+          <AccountLink id={transaction.account.id} name={transaction.account.name} />
         </dd>
         <dt>Reference</dt>
         <dd className="min-w-0">
