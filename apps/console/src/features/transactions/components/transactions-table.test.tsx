@@ -151,6 +151,50 @@ describe('TransactionsTable while scrolling', () => {
     expect(after.every((row) => before.has(row))).toBe(true);
   });
 
+  it('neither moves nor re-creates row elements, also when the number of rows on screen changes', async () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      withStatus(confirmedTrx, { id: `tx_${String(i).padStart(3, '0')}` }),
+    );
+    renderTable(many);
+    await screen.findByRole('link', { name: 'Transaction tx_000' });
+    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
+    let scrollTop = 0;
+    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
+    const scrollTo = async (px: number, shown: number) => {
+      scrollTop = px;
+      act(() => {
+        region.dispatchEvent(new Event('scroll'));
+      });
+      await screen.findByRole('link', { name: `Transaction tx_${String(shown).padStart(3, '0')}` });
+    };
+    const rows = () => [...region.querySelectorAll('tbody tr[aria-rowindex]')];
+    await scrollTo(52 * 50, 50);
+    const before = rows();
+    const added: Node[] = [];
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        added.push(...[...record.addedNodes].filter((n) => n.nodeName === 'TR'));
+        removed.push(...[...record.removedNodes].filter((n) => n.nodeName === 'TR'));
+      }
+    });
+    const body = region.querySelector('tbody');
+    if (!body) throw new Error('no tbody');
+    observer.observe(body, { childList: true });
+
+    // A short step (most rows stay on screen), then a long jump to half a row's offset, where
+    // one more row is on screen (11.5 rows fit the box).
+    await scrollTo(52 * 53, 53);
+    await scrollTo(52 * 120 + 26, 120);
+    await act(() => Promise.resolve());
+    observer.disconnect();
+    const after = rows();
+    expect(after.length).toBe(before.length + 1);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(removed).toHaveLength(0);
+    expect(added).toEqual([after.at(-1)]);
+  });
+
   it('hands the rows’ copy buttons the new references instead of creating new buttons', async () => {
     const many = Array.from({ length: 200 }, (_, i) =>
       withStatus(confirmedTrx, {

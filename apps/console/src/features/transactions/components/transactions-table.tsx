@@ -429,15 +429,20 @@ export function TransactionsTable({
                   <td colSpan={7} style={{ height: paddingTop }} />
                 </tr>
               ) : null}
-              {items.map((item) => {
+              {items.map((item, position) => {
                 const transaction = transactions[item.index];
                 if (!transaction) return null;
                 return (
                   <TableRow
-                    // Keyed by slot, not by transaction: a scroll step hands each slot's row
-                    // element a new transaction to show instead of removing it and creating
-                    // another (profiled: creating and removing rows was most of a frame).
-                    key={item.index % items.length}
+                    // Keyed by position in the window, not by transaction: a scroll step hands
+                    // each row element the transaction now at its place instead of removing it
+                    // and creating another (profiled: creating and removing rows was most of a
+                    // frame). Not by `index % count` either: the count changes with the scroll
+                    // offset (15 or 16 rows), which re-keyed, so re-created, every row, and the
+                    // keys' order rotated, which moved row elements (each move rebuilds the
+                    // row's style and layout objects). Cells that show the same values as before
+                    // do not render again (memoized).
+                    key={position}
                     rowIndex={item.index + 2}
                     transaction={transaction}
                     decimals={decimalsFor(transaction.asset)}
