@@ -11,6 +11,8 @@ import { createAuthenticator } from './http/auth';
 import { rawBodyMiddleware } from './http/body';
 import { controlRoutes } from './http/control-routes';
 import { faultsMiddleware } from './http/faults-middleware';
+import { holdResponses } from './http/hold-responses';
+import { groupCommitOf } from './store/group-commit';
 import { checkpointer } from './store/checkpointer';
 import { openDb, migrate, type Db } from './store/db';
 import { createEventStream, type EventStream } from './events/stream';
@@ -100,6 +102,8 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestIdMiddleware);
+  const groupCommit = groupCommitOf(db);
+  app.use(holdResponses(groupCommit, logger));
   app.use((req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {
@@ -154,6 +158,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
             }),
         ),
       );
+      groupCommit.flush();
       if (db.open) db.close();
     },
     listen: async (port = 0) => {

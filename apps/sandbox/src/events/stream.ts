@@ -8,6 +8,7 @@ import type { AppContext, BackgroundService } from '../context';
 import { HttpError } from '../errors';
 import { getFaults, type Faults } from '../domain/faults';
 import type { Authenticator, Principal } from '../http/auth';
+import { groupCommitOf } from '../store/group-commit';
 import {
   eventsAfter,
   lastPosition,
@@ -212,6 +213,8 @@ export function createEventStream(
   }
 
   function poll(): void {
+    // Only committed events are delivered: the requests' open group commit commits first.
+    groupCommitOf(ctx.db).flush();
     if (clients.size === 0) {
       position = lastPosition(ctx.db);
       return;

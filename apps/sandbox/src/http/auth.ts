@@ -5,13 +5,13 @@ import { fromBase64 } from '@settlement/protocol';
 import {
   CanonicalFieldError,
   restCanonicalString,
-  sha256Hex,
   wsCanonicalString,
 } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
 import { findApiKey } from '../domain/orgs';
-import { rawBody } from './body';
+import { groupCommitOf } from '../store/group-commit';
+import { rawBody, rawBodyHash } from './body';
 
 export const TIMESTAMP_SKEW_SECONDS = 300;
 export const NONCE_RETENTION_SECONDS = 600;
@@ -93,10 +93,14 @@ export type Authenticator = {
 /**
  * Ed25519 request authentication. Public keys are parsed once per key id (node:crypto, strict
  * OpenSSL verification of keys already checked canonical and not small-order at registration);
- * nonces are stored durably per key for 600 s, so a restart never reopens a replay window.
+ * nonces are stored durably per key for 600 s, so a restart never reopens a replay window. A
+ * REST request's nonce is written into the loop turn's group commit before its handler runs
+ * (it commits with the batch even when the request is refused, and the answer waits for that
+ * commit); a WebSocket handshake's nonce commits on its own before the socket opens.
  */
 export function createAuthenticator(db: Db, nowMs: () => number): Authenticator {
   const cache = new Map<string, CachedKey>();
+  const groupCommit = groupCommitOf(db);
   const recordNonce = db.prepare<[string, string, number, number]>(
     `INSERT INTO nonces (key_id, nonce, expires_at) VALUES (?, ?, ?)
      ON CONFLICT (key_id, nonce) DO UPDATE SET expires_at = excluded.expires_at
@@ -118,6 +122,7 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
   function check(
     headers: IncomingHttpHeaders,
     canonical: (fields: { timestamp: string; nonce: string; keyId: string }) => string,
+    isBatched: boolean,
   ): Principal {
     const keyId = header(headers, 'x-api-key-id');
     const timestamp = header(headers, 'x-api-timestamp');
@@ -153,6 +158,7 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
     }
     if (!verifyEd25519(key.key, message, signature))
       throw unauthenticated('The signature does not verify.');
+    if (isBatched) groupCommit.join();
     const inserted = recordNonce.run(keyId, nonce, now + NONCE_RETENTION_SECONDS * 1000, now);
     if (inserted.changes === 0) throw unauthenticated('This nonce was already used.');
     return { orgId: key.orgId, keyId: key.keyId, scopes: key.scopes };
@@ -169,21 +175,28 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
         if (!BODY_HASH_PATTERN.test(bodyHash)) {
           throw unauthenticated('X-Api-Body-Hash must be lowercase hex SHA-256.');
         }
-        if (bodyHash !== sha256Hex(body)) {
+        if (bodyHash !== rawBodyHash(req)) {
           throw unauthenticated('X-Api-Body-Hash does not match the body bytes.');
         }
       }
-      const principal = check(req.headers, (fields) =>
-        restCanonicalString({
-          method: req.method,
-          target: req.originalUrl,
-          bodyHash: bodyHash ?? null,
-          ...fields,
-        }),
+      const principal = check(
+        req.headers,
+        (fields) =>
+          restCanonicalString({
+            method: req.method,
+            target: req.originalUrl,
+            bodyHash: bodyHash ?? null,
+            ...fields,
+          }),
+        true,
       );
       principals.set(req, principal);
       next();
     },
-    websocket: (headers) => check(headers, (fields) => wsCanonicalString(fields)),
+    websocket: (headers) => {
+      // The upgrade answers at once, so nothing may be left uncommitted under it.
+      groupCommit.flush();
+      return check(headers, (fields) => wsCanonicalString(fields), false);
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type Request } from 'express';
 import { HttpError } from '../errors';
 
@@ -12,6 +13,23 @@ const EMPTY = Buffer.alloc(0);
 export function rawBody(req: Request): Buffer {
   const body: unknown = req.body;
   return Buffer.isBuffer(body) ? body : EMPTY;
+}
+
+/** Lowercase hex SHA-256 (node:crypto: the pure-JS hash was ~1.3% of a withdrawal's CPU). */
+export function sha256HexOf(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+const bodyHashes = new WeakMap<Request, string>();
+
+/** SHA-256 hex of the raw body, computed once per request (the signature and idempotency both use it). */
+export function rawBodyHash(req: Request): string {
+  let hash = bodyHashes.get(req);
+  if (hash === undefined) {
+    hash = sha256HexOf(rawBody(req));
+    bodyHashes.set(req, hash);
+  }
+  return hash;
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
-import { sha256Hex } from '@settlement/protocol/signing';
 import { HttpError } from '../errors';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
-import { rawBody } from './body';
+import { rawBodyHash, sha256HexOf } from './body';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -25,7 +24,7 @@ export function idempotencyKeyOf(req: Request): string {
 
 /** method + raw target + body hash: any change of these with the same key is a conflict. */
 export function fingerprintOf(req: Request): string {
-  return sha256Hex(`${req.method}\n${req.originalUrl}\n${sha256Hex(rawBody(req))}`);
+  return sha256HexOf(`${req.method}\n${req.originalUrl}\n${rawBodyHash(req)}`);
 }
 
 export type IdempotentOutcome = { status: number; body: string; isReplay: boolean };

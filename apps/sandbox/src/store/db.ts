@@ -6,7 +6,10 @@ import { MIGRATIONS } from './migrations/index';
 
 export type Db = Database.Database;
 
-/** Opens (creating when missing) the sandbox database: WAL, synchronous=NORMAL, foreign keys on. */
+/**
+ * Opens (creating when missing) the sandbox database: WAL, synchronous=NORMAL, foreign keys on,
+ * temporary storage in memory.
+ */
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -14,6 +17,10 @@ export function openDb(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Savepoints (a request inside its loop turn's group commit, a row inside its block) keep the
+  // pages they change in a statement journal; past 64 KiB SQLite spilled it to a temp FILE, and a
+  // withdrawal's create alone changes more. In memory it is a copy, freed at release.
+  db.pragma('temp_store = MEMORY');
   return db;
 }
 
