@@ -100,8 +100,8 @@ export function claimIntent(db: Db, request: SigningRequest, intentId: string) {
   const sessionId = `session_${randomUUID()}`;
   markClaimed(db).run(sessionId, request.keyId, at, intent.id);
   updateTransaction(db, row.id, { stage: 'SIGNING', updatedAt: at });
-  const updated = getTransaction(db, row.id);
-  if (updated) emitUpdated(db, updated, at);
+  // The row was read in this transaction: with the patch applied it is what is now stored.
+  emitUpdated(db, { ...row, stage: 'SIGNING', updatedAt: at }, at);
   return {
     intentId: intent.id,
     sessionId,
@@ -149,8 +149,7 @@ export function postSessionMessage(
   const at = new Date(request.nowMs).toISOString();
   markSigned(db).run(at, intent.id);
   updateTransaction(db, row.id, { stage: 'SIGNED', updatedAt: at });
-  const updated = getTransaction(db, row.id);
-  if (updated) emitUpdated(db, updated, at);
+  emitUpdated(db, { ...row, stage: 'SIGNED', updatedAt: at }, at);
   return {
     sessionId,
     intentId: intent.id,
