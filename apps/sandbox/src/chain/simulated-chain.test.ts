@@ -56,3 +56,38 @@ describe('SimulatedChain under a database another process holds', () => {
     db.close();
   });
 });
+
+describe('SimulatedChain blocks', () => {
+  it('commits the height and its listeners at once; a listener that throws leaves nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chain-block-'));
+    dirs.push(dir);
+    const file = join(dir, 'sandbox.db');
+    const db = openDb(file);
+    migrate(db);
+    db.exec('CREATE TABLE seen (block INTEGER NOT NULL, listener TEXT NOT NULL)');
+    const errors: unknown[] = [];
+    const chain = new SimulatedChain({ db, blockMs: 20, onError: (e) => errors.push(e) });
+    const reader = new Database(file, { readonly: true });
+    const committedHeight = () =>
+      reader.prepare<[], { height: number }>('SELECT height FROM chain_state').get()?.height ?? 0;
+    const seenInside: number[] = [];
+    chain.onBlock((block) => {
+      db.prepare("INSERT INTO seen (block, listener) VALUES (?, 'failing')").run(block.number);
+      throw new Error('listener failed');
+    });
+    chain.onBlock((block) => {
+      db.prepare("INSERT INTO seen (block, listener) VALUES (?, 'ok')").run(block.number);
+      // Nothing of this block is visible to another connection before the block commits.
+      seenInside.push(committedHeight());
+    });
+    const block = chain.mineBlock();
+    expect(seenInside).toEqual([block.number - 1]);
+    expect(committedHeight()).toBe(block.number);
+    expect(errors).toHaveLength(1);
+    expect(reader.prepare<[], { listener: string }>('SELECT listener FROM seen').all()).toEqual([
+      { listener: 'ok' },
+    ]);
+    reader.close();
+    db.close();
+  });
+});

@@ -84,25 +84,31 @@ export class SimulatedChain {
     this.listeners.push(listener);
   }
 
-  /** Produces the next block and runs every listener for it. */
+  /**
+   * Produces the next block and runs every listener for it, in ONE transaction with the new
+   * height (a second commit per block, 50 a second at 20 ms blocks, was ~1% of the sandbox's
+   * CPU under a withdrawal burst). Each listener runs in its own savepoint: one that throws
+   * leaves nothing behind and the block still commits.
+   */
   mineBlock(): Block {
+    const { db } = this.deps;
     const at = new Date(this.now()).toISOString();
-    const number = this.deps.db
+    return db
       .transaction(() => {
-        const next = this.height + 1;
-        statementsOf(this.deps.db).advance.run(next, at);
-        return next;
+        const block = { number: this.height + 1, at };
+        statementsOf(db).advance.run(block.number, at);
+        for (const listener of this.listeners) {
+          try {
+            db.transaction(() => {
+              listener(block);
+            })();
+          } catch (error) {
+            this.deps.onError?.(error);
+          }
+        }
+        return block;
       })
       .immediate();
-    const block = { number, at };
-    for (const listener of this.listeners) {
-      try {
-        listener(block);
-      } catch (error) {
-        this.deps.onError?.(error);
-      }
-    }
-    return block;
   }
 
   start(): void {
