@@ -263,10 +263,10 @@ const TableRow = memo(function TableRow({
       <td className="truncate px-4 py-2">
         <TransactionLink id={transaction.id} />
       </td>
-      <td className="px-4 py-2">
+      <td className="truncate px-4 py-2">
         <TypeAndChain type={transaction.type} chain={transaction.chain} />
       </td>
-      <td className="px-4 py-2">
+      <td className="truncate px-4 py-2">
         <RowStatus status={transaction.status} />
       </td>
       <td className="px-4 py-2 text-right">
@@ -434,16 +434,19 @@ export function TransactionsTable({
         ) : (
           <table
             // Fixed layout: column widths come from the header, so a scroll step that swaps
-            // every visible row does not make the browser size the columns again.
-            className="w-full min-w-[68rem] table-fixed border-collapse text-left text-sm"
+            // every visible row does not make the browser size the columns again. Each column
+            // holds its cells on one line ("Withdrawal" and its testnet badge, a whole local
+            // timestamp), so every row is ROW_HEIGHT tall, as the virtualizer counts it: a
+            // wrapped cell made rows 60 px and more. Account takes the rest, at least 12rem.
+            className="w-full min-w-[86rem] table-fixed border-collapse text-left text-sm"
             aria-label={label}
             aria-rowcount={transactions.length + 1}
           >
             <thead className="sticky top-0 z-10">
               <tr>
-                <Th className="w-48">Created</Th>
+                <Th className="w-60">Created</Th>
                 <Th className="w-44">Transaction</Th>
-                <Th className="w-40">Type</Th>
+                <Th className="w-56">Type</Th>
                 <Th className="w-40">Status</Th>
                 <Th className="w-56 text-right">Amount</Th>
                 <Th>Account</Th>
