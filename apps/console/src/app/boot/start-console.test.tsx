@@ -73,4 +73,16 @@ describe('startConsole', () => {
     expect(await screen.findByRole('heading', { name: /sign in/i })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/sign-in');
   });
+
+  it("requests the landing page's chunk in its first task, before the router exists", () => {
+    window.history.pushState({}, '', '/');
+    const importLandingPage = vi.fn();
+    // A next task that never comes: only the first task runs.
+    void startConsole(
+      document.createElement('div'),
+      () => new Promise(() => undefined),
+      importLandingPage,
+    );
+    expect(importLandingPage).toHaveBeenCalledWith('/');
+  });
 });

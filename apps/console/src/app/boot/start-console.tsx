@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { meQuery } from '../../features/session/api/me';
 import { Providers, createConsoleQueryClient } from '../providers';
-import { createAppRouter } from '../router';
+import { createAppRouter, startLandingPageImport } from '../router';
 import { yieldToMain } from './yield-to-main';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -36,11 +36,16 @@ function routerReady(router: AppRouter): Promise<void> {
  * before, their arrival re-rendered the shell and page in one synchronous task each (query
  * updates go through useSyncExternalStore, which React never time-slices).
  * The placeholder from index.html stays on screen until React commits.
+ * The landing page's chunk is requested before all of this, beside the session probe.
  */
 export async function startConsole(
   container: HTMLElement,
   nextTask: () => Promise<void> = yieldToMain,
+  importLandingPage: (pathname: string) => void = startLandingPageImport,
 ): Promise<void> {
+  // The landing page's chunk is requested first, beside the session probe (see
+  // startLandingPageImport): both are on the way to the first render.
+  importLandingPage(window.location.pathname);
   const queryClient = createConsoleQueryClient();
   await nextTask();
   const router = createAppRouter(queryClient);
