@@ -260,13 +260,13 @@ const TableRow = memo(function TableRow({
       <td className="px-4 py-2">
         <Time value={transaction.createdAt} />
       </td>
-      <td className="truncate px-4 py-2">
+      <td className="px-4 py-2 whitespace-nowrap">
         <TransactionLink id={transaction.id} />
       </td>
-      <td className="truncate px-4 py-2">
+      <td className="px-4 py-2 whitespace-nowrap">
         <TypeAndChain type={transaction.type} chain={transaction.chain} />
       </td>
-      <td className="truncate px-4 py-2">
+      <td className="px-4 py-2 whitespace-nowrap">
         <RowStatus status={transaction.status} />
       </td>
       <td className="px-4 py-2 text-right">
@@ -438,6 +438,8 @@ export function TransactionsTable({
             // holds its cells on one line ("Withdrawal" and its testnet badge, a whole local
             // timestamp), so every row is ROW_HEIGHT tall, as the virtualizer counts it: a
             // wrapped cell made rows 60 px and more. Account takes the rest, at least 12rem.
+            // Only the cells of variable length clip (truncate): each clip is one more paint
+            // property node per row to update on every scroll step.
             className="w-full min-w-[86rem] table-fixed border-collapse text-left text-sm"
             aria-label={label}
             aria-rowcount={transactions.length + 1}
