@@ -188,7 +188,7 @@ export function createApp(deps: AppDeps): Bff {
   // headers (worked out once, see security-headers.ts) instead of helmet's thirteen layers.
   app.use((req, res, next) => {
     const started = performance.now();
-    res.once('finish', () => {
+    res.on('finish', () => {
       requestLogger.info(
         {
           requestId: requestIdOf(res),
