@@ -22,12 +22,18 @@ export function Table({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+/** `isCompact`: the narrower padding of a table whose every column must fit one screen. */
+export function Th({
+  className,
+  isCompact = false,
+  ...props
+}: ThHTMLAttributes<HTMLTableCellElement> & { isCompact?: boolean }) {
   return (
     <th
       scope="col"
       className={clsx(
-        'border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+        'border-b border-slate-200 bg-slate-50 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+        isCompact ? 'px-3' : 'px-4',
         className,
       )}
       {...props}

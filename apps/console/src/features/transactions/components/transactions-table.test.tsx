@@ -123,6 +123,9 @@ describe('TransactionsTable', () => {
   });
 });
 
+/** The table's row height, as its virtualizer counts it (transactions-table.tsx). */
+const ROW_PX = 60;
+
 describe('TransactionsTable while scrolling', () => {
   it('hands its row elements new transactions instead of creating new rows', async () => {
     const many = Array.from({ length: 200 }, (_, i) =>
@@ -134,7 +137,7 @@ describe('TransactionsTable while scrolling', () => {
     let scrollTop = 0;
     Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
     const scrollTo = async (row: number) => {
-      scrollTop = 52 * row;
+      scrollTop = ROW_PX * row;
       act(() => {
         region.dispatchEvent(new Event('scroll'));
       });
@@ -168,7 +171,7 @@ describe('TransactionsTable while scrolling', () => {
       await screen.findByRole('link', { name: `Transaction tx_${String(shown).padStart(3, '0')}` });
     };
     const rows = () => [...region.querySelectorAll('tbody tr[aria-rowindex]')];
-    await scrollTo(52 * 50, 50);
+    await scrollTo(ROW_PX * 50, 50);
     const before = rows();
     const added: Node[] = [];
     const removed: Node[] = [];
@@ -184,8 +187,8 @@ describe('TransactionsTable while scrolling', () => {
 
     // A short step (most rows stay on screen), then a long jump to half a row's offset, where
     // a part of one more row is on screen (11.5 rows fit the box).
-    await scrollTo(52 * 53, 53);
-    await scrollTo(52 * 120 + 26, 120);
+    await scrollTo(ROW_PX * 53, 53);
+    await scrollTo(ROW_PX * 120 + ROW_PX / 2, 120);
     await act(() => Promise.resolve());
     observer.disconnect();
     const after = rows();
@@ -208,7 +211,7 @@ describe('TransactionsTable while scrolling', () => {
     let scrollTop = 0;
     Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
     const scrollTo = async (row: number) => {
-      scrollTop = 52 * row;
+      scrollTop = ROW_PX * row;
       act(() => {
         region.dispatchEvent(new Event('scroll'));
       });

@@ -21,7 +21,7 @@ import { Time } from '../../../components/ui/time';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
 
-const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 60;
 
 export function typeLabel(transaction: Pick<Transaction, 'type'>): string {
   return transaction.type.replaceAll('_', ' ').toLowerCase();
@@ -162,7 +162,12 @@ const AccountLink = memo(function AccountLink({
   name: string | null | undefined;
 }) {
   return (
-    <RowLink to={`/accounts/${encodeURIComponent(id)}`} className="text-indigo-700 hover:underline">
+    <RowLink
+      to={`/accounts/${encodeURIComponent(id)}`}
+      className="text-indigo-700 hover:underline"
+      // The column is narrow at 1440 px and clips a long name; the whole name on hover.
+      title={name ?? id}
+    >
       {name ?? id}
     </RowLink>
   );
@@ -185,7 +190,10 @@ function capitalized(label: string): string {
   return label.replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-/** The type as text and the chain's testnet badge: no wrapper elements (one row has many). */
+/**
+ * The type as text and, on its own line, the chain's testnet badge: no wrapper elements (one
+ * row has many). Two lines keep the column narrow enough for every column to fit at 1440 px.
+ */
 const TypeAndChain = memo(function TypeAndChain({
   type,
   chain,
@@ -195,7 +203,9 @@ const TypeAndChain = memo(function TypeAndChain({
 }) {
   return (
     <>
-      {capitalized(typeLabel({ type }))} <ChainBadge chain={chain} />
+      {capitalized(typeLabel({ type }))}
+      <br />
+      <ChainBadge chain={chain} />
     </>
   );
 });
@@ -257,25 +267,25 @@ const TableRow = memo(function TableRow({
       className="border-b border-slate-100 hover:bg-slate-50"
       style={{ height: ROW_HEIGHT }}
     >
-      <td className="px-4 py-2">
+      <td className="px-3 py-1">
         <Time value={transaction.createdAt} />
       </td>
-      <td className="px-4 py-2 whitespace-nowrap">
+      <td className="px-3 py-1 whitespace-nowrap">
         <TransactionLink id={transaction.id} />
       </td>
-      <td className="px-4 py-2 whitespace-nowrap">
+      <td className="px-3 py-1 whitespace-nowrap">
         <TypeAndChain type={transaction.type} chain={transaction.chain} />
       </td>
-      <td className="px-4 py-2 whitespace-nowrap">
+      <td className="px-3 py-1 whitespace-nowrap">
         <RowStatus status={transaction.status} />
       </td>
-      <td className="px-4 py-2 text-right">
+      <td className="px-3 py-1 text-right">
         <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
       </td>
-      <td className="truncate px-4 py-2">
+      <td className="truncate px-3 py-1">
         <AccountLink id={transaction.account.id} name={transaction.account.name} />
       </td>
-      <td className="truncate px-4 py-2">
+      <td className="truncate px-3 py-1">
         <Reference value={transaction.clientReference} />
       </td>
     </tr>
@@ -434,25 +444,38 @@ export function TransactionsTable({
         ) : (
           <table
             // Fixed layout: column widths come from the header, so a scroll step that swaps
-            // every visible row does not make the browser size the columns again. Each column
-            // holds its cells on one line ("Withdrawal" and its testnet badge, a whole local
-            // timestamp), so every row is ROW_HEIGHT tall, as the virtualizer counts it: a
-            // wrapped cell made rows 60 px and more. Account takes the rest, at least 12rem.
-            // Only the cells of variable length clip (truncate): each clip is one more paint
-            // property node per row to update on every scroll step.
-            className="w-full min-w-[86rem] table-fixed border-collapse text-left text-sm"
+            // every visible row does not make the browser size the columns again. No cell is
+            // taller than two lines (the type above its testnet badge; a whole local timestamp
+            // on one), so every row is ROW_HEIGHT tall, as the virtualizer counts it: cells
+            // that wrapped freely made rows of differing heights. Every column fits the
+            // 1,166 px a 1440 px window gives the table; Account takes the rest. Only the
+            // cells of variable length clip (truncate): each clip is one more paint property
+            // node per row to update on every scroll step.
+            className="w-full min-w-[72rem] table-fixed border-collapse text-left text-sm"
             aria-label={label}
             aria-rowcount={transactions.length + 1}
           >
             <thead className="sticky top-0 z-10">
               <tr>
-                <Th className="w-60">Created</Th>
-                <Th className="w-44">Transaction</Th>
-                <Th className="w-56">Type</Th>
-                <Th className="w-40">Status</Th>
-                <Th className="w-56 text-right">Amount</Th>
-                <Th>Account</Th>
-                <Th className="w-40">Reference</Th>
+                <Th isCompact className="w-56">
+                  Created
+                </Th>
+                <Th isCompact className="w-40">
+                  Transaction
+                </Th>
+                <Th isCompact className="w-36">
+                  Type
+                </Th>
+                <Th isCompact className="w-40">
+                  Status
+                </Th>
+                <Th isCompact className="w-56 text-right">
+                  Amount
+                </Th>
+                <Th isCompact>Account</Th>
+                <Th isCompact className="w-32">
+                  Reference
+                </Th>
               </tr>
             </thead>
             <tbody>
