@@ -1,4 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelopeSchema } from '@settlement/protocol';
+import { errorMiddleware, requestIdMiddleware } from '../errors';
 import {
   startBff,
   startSandbox,
@@ -15,6 +21,11 @@ import { PENDING_LEASE_MS, createIdempotentExecutor, requestHashOf } from './ide
  * left by a replica that died (SIGKILL) is taken over once that replica's budget is surely over.
  * Found by the fault campaign with two replicas: after a kill, retries on the other replica were
  * "in progress" for a fixed minute, while the calls they waited for had a 12 s budget.
+ *
+ * A retry within that lease gets 409 "in progress". Its message says to retry, so the envelope
+ * says so too: `retryable: true` with a Retry-After hint (it was `false`, the flag of a changed
+ * request under the same key, which a browser must never retry). SQLite has one writer, whose
+ * duplicates wait in process, so it never answers "in progress".
  */
 
 let sandbox: SandboxProcess;
@@ -101,5 +112,48 @@ describe('the pending lease on a shared database', () => {
     expect(answer.isReplay).toBe(false);
     const entry = await bff.bff.services.journal.get('lease-short-timeout');
     expect(entry?.state).not.toBe('pending');
+  });
+});
+
+/** What a browser receives for `error`, through the BFF's error middleware. */
+async function answerFor(error: unknown) {
+  const app = express();
+  app.use(requestIdMiddleware);
+  app.post('/op', () => {
+    throw error;
+  });
+  app.use(errorMiddleware(pino({ level: 'silent' })));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const port = (server.address() as AddressInfo).port;
+    const response = await request(`http://127.0.0.1:${String(port)}/op`, { method: 'POST' });
+    return {
+      status: response.statusCode,
+      retryAfter: response.headers['retry-after'],
+      body: ErrorEnvelopeSchema.parse(await response.body.json()),
+    };
+  } finally {
+    server.close();
+  }
+}
+
+describe("a retry within another replica's pending lease (PostgreSQL)", () => {
+  it('is a retryable 409 "in progress" with a Retry-After hint', async () => {
+    await claimedElsewhere('in-progress-retryable');
+    const executor = createIdempotentExecutor(bff.bff.services, { inProgressWaitMs: 100 });
+    const error = await executor.execute(input('in-progress-retryable')).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    const answer = await answerFor(error);
+    expect(answer.status).toBe(409);
+    expect(answer.retryAfter).toBe('1');
+    expect(answer.body).toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      retryable: true,
+      details: [{ operationId: 'in-progress-retryable', state: 'pending' }],
+    });
+    expect(answer.body.message).toMatch(/retry/i);
   });
 });
