@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import type { Transaction } from '@settlement/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import {
@@ -126,28 +127,38 @@ describe('TransactionsTable', () => {
 /** The table's row height, as its virtualizer counts it (transactions-table.tsx). */
 const ROW_PX = 60;
 
+/**
+ * Renders 200 transactions (tx_000..tx_199) and returns the scroll region with a way to scroll
+ * it: jsdom does no layout, so the region's scrollTop is set by hand and its scroll event sent.
+ */
+async function scrollableTable(extra: (i: number) => Partial<Transaction> = () => ({})) {
+  const many = Array.from({ length: 200 }, (_, i) =>
+    withStatus(confirmedTrx, { id: `tx_${String(i).padStart(3, '0')}`, ...extra(i) }),
+  );
+  renderTable(many);
+  await screen.findByRole('link', { name: 'Transaction tx_000' });
+  const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
+  let scrollTop = 0;
+  Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
+  /** Scrolls to `px` and waits until the row of transaction number `shown` is on screen. */
+  const scrollTo = async (px: number, shown: number) => {
+    scrollTop = px;
+    act(() => {
+      region.dispatchEvent(new Event('scroll'));
+    });
+    await screen.findByRole('link', { name: `Transaction tx_${String(shown).padStart(3, '0')}` });
+  };
+  return { region, scrollTo, scrollToRow: (row: number) => scrollTo(ROW_PX * row, row) };
+}
+
 describe('TransactionsTable while scrolling', () => {
   it('hands its row elements new transactions instead of creating new rows', async () => {
-    const many = Array.from({ length: 200 }, (_, i) =>
-      withStatus(confirmedTrx, { id: `tx_${String(i).padStart(3, '0')}` }),
-    );
-    renderTable(many);
-    await screen.findByRole('link', { name: 'Transaction tx_000' });
-    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
-    let scrollTop = 0;
-    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
-    const scrollTo = async (row: number) => {
-      scrollTop = ROW_PX * row;
-      act(() => {
-        region.dispatchEvent(new Event('scroll'));
-      });
-      await screen.findByRole('link', { name: `Transaction tx_${String(row).padStart(3, '0')}` });
-    };
-    await scrollTo(50);
+    const { region, scrollToRow } = await scrollableTable();
+    await scrollToRow(50);
     const before = new Set(region.querySelectorAll('tbody tr[aria-rowindex]'));
 
     // One long jump: every row on screen now shows another transaction.
-    await scrollTo(120);
+    await scrollToRow(120);
     expect(screen.queryByRole('link', { name: 'Transaction tx_050' })).not.toBeInTheDocument();
     const after = [...region.querySelectorAll('tbody tr[aria-rowindex]')];
     expect(after).toHaveLength(before.size);
@@ -155,21 +166,7 @@ describe('TransactionsTable while scrolling', () => {
   });
 
   it('neither moves nor re-creates row elements, also when the number of rows on screen changes', async () => {
-    const many = Array.from({ length: 200 }, (_, i) =>
-      withStatus(confirmedTrx, { id: `tx_${String(i).padStart(3, '0')}` }),
-    );
-    renderTable(many);
-    await screen.findByRole('link', { name: 'Transaction tx_000' });
-    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
-    let scrollTop = 0;
-    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
-    const scrollTo = async (px: number, shown: number) => {
-      scrollTop = px;
-      act(() => {
-        region.dispatchEvent(new Event('scroll'));
-      });
-      await screen.findByRole('link', { name: `Transaction tx_${String(shown).padStart(3, '0')}` });
-    };
+    const { region, scrollTo } = await scrollableTable();
     const rows = () => [...region.querySelectorAll('tbody tr[aria-rowindex]')];
     await scrollTo(ROW_PX * 50, 50);
     const before = rows();
@@ -198,28 +195,11 @@ describe('TransactionsTable while scrolling', () => {
   });
 
   it('hands the rows’ copy buttons the new references instead of creating new buttons', async () => {
-    const many = Array.from({ length: 200 }, (_, i) =>
-      withStatus(confirmedTrx, {
-        id: `tx_${String(i).padStart(3, '0')}`,
-        clientReference: `ref-${i}`,
-      }),
-    );
-    renderTable(many);
-    await screen.findByRole('link', { name: 'Transaction tx_000' });
-    const region = screen.getByRole('region', { name: 'Transactions (scrollable)' });
+    const { region, scrollToRow } = await scrollableTable((i) => ({ clientReference: `ref-${i}` }));
     const buttons = () => within(region).getAllByRole('button', { name: 'Copy client reference' });
-    let scrollTop = 0;
-    Object.defineProperty(region, 'scrollTop', { get: () => scrollTop, configurable: true });
-    const scrollTo = async (row: number) => {
-      scrollTop = ROW_PX * row;
-      act(() => {
-        region.dispatchEvent(new Event('scroll'));
-      });
-      await screen.findByRole('link', { name: `Transaction tx_${String(row).padStart(3, '0')}` });
-    };
-    await scrollTo(50);
+    await scrollToRow(50);
     const before = new Set(buttons());
-    await scrollTo(120);
+    await scrollToRow(120);
     expect(within(region).queryByTitle('ref-50')).not.toBeInTheDocument();
     expect(buttons().every((button) => before.has(button))).toBe(true);
   });
