@@ -3,6 +3,7 @@ import express from 'express';
 import pino from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutcomeUnknownError, type SettlementClient } from '@settlement/client';
 import { ErrorEnvelopeSchema } from '@settlement/protocol';
 import { errorMiddleware, requestIdMiddleware } from '../errors';
 import {
@@ -155,5 +156,48 @@ describe("a retry within another replica's pending lease (PostgreSQL)", () => {
       details: [{ operationId: 'in-progress-retryable', state: 'pending' }],
     });
     expect(answer.body.message).toMatch(/retry/i);
+  });
+});
+
+describe('a sender whose lease ran out while another replica settled its operation', () => {
+  it('answers what the other replica recorded and leaves the journal settled', async () => {
+    const operationId = 'late-unknown';
+    const { services } = bff.bff;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // This replica's call is slow, then ends with no answer (all attempts lost).
+    const slow = {
+      async send(): Promise<never> {
+        await gate;
+        throw new OutcomeUnknownError({
+          attempts: 3,
+          idempotencyKey: `key-${operationId}`,
+          lastStatus: 503,
+          lastRequestId: 'req-lost',
+          cause: new Error('socket hang up'),
+        });
+      },
+    } as unknown as SettlementClient;
+    const executor = createIdempotentExecutor({
+      ...services,
+      upstream: { ...services.upstream, clientFor: () => ({ client: slow, keyName: 'slow' }) },
+    });
+    const sending = executor.execute(input(operationId));
+    await expect.poll(async () => (await services.journal.get(operationId))?.state).toBe('pending');
+    // The other replica took over after the lease and got the upstream's answer.
+    const answer = new TextEncoder().encode('{"id":"w-1"}');
+    await services.journal.finish(operationId, {
+      state: 'succeeded',
+      status: 201,
+      response: answer,
+      upstreamRequestId: 'req-other',
+      correlationId: 'corr-other',
+    });
+    release();
+    await expect(sending).resolves.toMatchObject({ status: 201, body: answer, isReplay: true });
+    expect(await services.journal.get(operationId)).toMatchObject({
+      state: 'succeeded',
+      upstreamRequestId: 'req-other',
+    });
   });
 });

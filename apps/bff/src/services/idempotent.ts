@@ -206,10 +206,11 @@ export function createIdempotentExecutor(
   const isSoleWriter = services.config.databaseUrl === null;
   const leaseMs = pendingLeaseMs(services.config.upstreamTimeoutMs);
 
-  async function finish(operationId: string, outcome: JournalOutcome): Promise<void> {
+  async function finish(operationId: string, outcome: JournalOutcome): Promise<boolean> {
     try {
-      await services.journal.finish(operationId, outcome);
+      const isRecorded = await services.journal.finish(operationId, outcome);
       unrecorded.delete(operationId);
+      return isRecorded;
     } catch (error) {
       unrecorded.set(operationId, outcome);
       throw error;
@@ -282,13 +283,16 @@ export function createIdempotentExecutor(
       };
     } catch (error) {
       if (error instanceof OutcomeUnknownError) {
-        await finish(entry.operationId, {
+        const isRecorded = await finish(entry.operationId, {
           state: 'unknown',
           status: error.lastStatus,
           response: null,
           upstreamRequestId: error.lastRequestId,
           correlationId: null,
         });
+        // Another replica settled it meanwhile (its lease on this call ran out): its answer stands.
+        const settled = isRecorded ? null : await services.journal.get(entry.operationId);
+        if (settled?.state === 'succeeded' || settled?.state === 'failed') return recorded(settled);
         await audit('unknown', error.lastRequestId, null, null);
         throw unknownOutcome(entry.operationId);
       }

@@ -70,3 +70,37 @@ describe.each(storeEngines())('journal abandon ($name)', (engine) => {
     expect(await journal.markPending('op-1')).toBe(false);
   });
 });
+
+describe.each(storeEngines())('journal outcomes ($name)', (engine) => {
+  const settle = (state: 'succeeded' | 'failed') => ({
+    state,
+    status: state === 'succeeded' ? 201 : 422,
+    response: new Uint8Array([123, 125]),
+    upstreamRequestId: `up-${state}`,
+    correlationId: null,
+  });
+
+  it('never lets a late "unknown" hide an answer another replica recorded', async () => {
+    const { journal, lose } = await open(engine);
+    expect(await journal.finish('op-1', settle('succeeded'))).toBe(true);
+    await lose();
+    expect(await journal.get('op-1')).toMatchObject({ state: 'succeeded', status: 201 });
+  });
+
+  it('lets a definite answer replace an unknown or abandoned outcome, never another answer', async () => {
+    const { journal, lose } = await open(engine);
+    await lose();
+    expect(await journal.finish('op-1', settle('succeeded'))).toBe(true);
+    expect(await journal.finish('op-1', settle('failed'))).toBe(false);
+    expect(await journal.get('op-1')).toMatchObject({ state: 'succeeded', status: 201 });
+
+    const other = await open(engine);
+    await other.lose();
+    other.tick();
+    const seen = await other.journal.get('op-1');
+    expect(await other.journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(true);
+    // The upstream's own answer is the truth, even for an operation given up on.
+    expect(await other.journal.finish('op-1', settle('failed'))).toBe(true);
+    expect((await other.journal.get('op-1'))?.state).toBe('failed');
+  });
+});

@@ -92,6 +92,13 @@ type Outcome = {
   correlationId: string | null;
 };
 
+/** The states each outcome may replace: never a surer one (see `finish`). */
+const REPLACEABLE_BY: Record<Outcome['state'], readonly JournalState[]> = {
+  succeeded: ['pending', 'unknown', 'abandoned'],
+  failed: ['pending', 'unknown', 'abandoned'],
+  unknown: ['pending'],
+};
+
 export type JournalStore = {
   get(operationId: string): Promise<JournalEntry | null>;
   /**
@@ -106,7 +113,13 @@ export type JournalStore = {
    * (a retry or a reconciliation got there first).
    */
   abandon(operationId: string, seenUpdatedAt: number): Promise<boolean>;
-  finish(operationId: string, outcome: Outcome): Promise<void>;
+  /**
+   * Records an outcome; false when the row already holds a surer one. A definite answer
+   * (succeeded, failed) replaces a pending, unknown or abandoned row; "unknown" replaces only
+   * a pending one, so a slow sender whose lease ran out never hides what another replica
+   * found (the fault campaign saw a reconciled withdrawal turned back to "unknown").
+   */
+  finish(operationId: string, outcome: Outcome): Promise<boolean>;
   search(q: string): Promise<JournalEntry[]>;
   /** Completed entries older than the idempotency window are of no further use. */
   pruneBefore(at: number): Promise<number>;
@@ -156,18 +169,23 @@ export function createJournalStore(db: Sql, now: () => number = Date.now): Journ
         [now(), operationId, seenUpdatedAt],
       )) > 0,
     async finish(operationId, outcome) {
-      await db.run(
-        `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
-           correlation_id = ?, updated_at = ? WHERE operation_id = ?`,
-        [
-          outcome.state,
-          outcome.status,
-          outcome.response,
-          outcome.upstreamRequestId,
-          outcome.correlationId,
-          now(),
-          operationId,
-        ],
+      const replaceable = REPLACEABLE_BY[outcome.state];
+      return (
+        (await db.run(
+          `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
+             correlation_id = ?, updated_at = ?
+           WHERE operation_id = ? AND state IN (${replaceable.map(() => '?').join(', ')})`,
+          [
+            outcome.state,
+            outcome.status,
+            outcome.response,
+            outcome.upstreamRequestId,
+            outcome.correlationId,
+            now(),
+            operationId,
+            ...replaceable,
+          ],
+        )) > 0
       );
     },
     search: async (q) =>
