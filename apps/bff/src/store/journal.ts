@@ -1,6 +1,6 @@
 import { OperationStateSchema, type OperationState } from '@settlement/protocol';
 import { z } from 'zod';
-import type { Sql } from './sql';
+import { placeholders, type Sql } from './sql';
 
 type JournalState = OperationState;
 
@@ -174,7 +174,7 @@ export function createJournalStore(db: Sql, now: () => number = Date.now): Journ
         (await db.run(
           `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
              correlation_id = ?, updated_at = ?
-           WHERE operation_id = ? AND state IN (${replaceable.map(() => '?').join(', ')})`,
+           WHERE operation_id = ? AND state IN (${placeholders(replaceable.length)})`,
           [
             outcome.state,
             outcome.status,
