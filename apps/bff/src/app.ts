@@ -33,7 +33,7 @@ import { createSavedViewStore } from './store/saved-views';
 import { createWalletLabelStore } from './store/wallet-labels';
 import { createGovernance } from './governance/governance';
 import { addressBookRoutes, policyRoutes, withdrawalRequestRoutes } from './routes/governance';
-import { csrfGuard, loadSession } from './routes/guards';
+import { csrfGuard, loadSession, readCookie } from './routes/guards';
 import { healthRoutes } from './routes/health';
 import { operationRoutes } from './routes/operations';
 import { sandboxRoutes } from './routes/sandbox';
@@ -244,7 +244,16 @@ export function createApp(deps: AppDeps): Bff {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
   });
   app.use('/bff', bff);
-  const statics = staticRoutes(config.consoleDist);
+  const statics = staticRoutes(config.consoleDist, {
+    // The landing page's early paint names who is signed in (a finished sign-in only).
+    signedInAs: async (req) => {
+      const sessionId = readCookie(req, services.config.cookieName);
+      const session = sessionId ? await services.sessions.resolve(sessionId) : null;
+      return session?.stage === 'complete'
+        ? { username: session.username, role: session.role }
+        : null;
+    },
+  });
   app.use(statics.router);
   app.use(() => {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMiddleware } from '../errors';
-import { compressResponses, preferredEncoding, staticRoutes } from './static';
+import { compressResponses, preferredEncoding, staticRoutes, withEarlyPaint } from './static';
 
 const SCRIPT = `${'export const rows = [];\n'.repeat(400)}console.log(rows.length);\n`;
 const INDEX = `<!doctype html><html><head><title>Console</title></head><body>${'<div class="x"></div>'.repeat(100)}</body></html>`;
@@ -226,5 +226,86 @@ describe('compressResponses (BFF JSON)', () => {
     const stream = await fetchRaw('/stream', 'br');
     expect(stream.header('content-encoding')).toBeUndefined();
     expect(stream.body.toString('utf8')).toBe(PAGE_TEXT + PAGE_TEXT);
+  });
+});
+
+describe("the landing page's early paint", () => {
+  const PAGE = [
+    '<!doctype html><html><head><title>Console</title></head><body>',
+    '<div id="root">\n<div role="status">Loading the console…</div>\n</div>\n',
+    '<template id="signed-in-overview">\n<main><div class="mt-1">Signed in as {{username}} ({{role}}).</div></main>\n</template>\n',
+    '<script type="module" src="/assets/index.js"></script></body></html>',
+  ].join('');
+  let pageDir: string;
+  let pageServer: Server;
+  let pageUrl: string;
+
+  beforeAll(async () => {
+    pageDir = mkdtempSync(join(tmpdir(), 'bff-static-early-'));
+    mkdirSync(join(pageDir, 'assets'));
+    writeFileSync(join(pageDir, 'index.html'), PAGE);
+    const statics = staticRoutes(pageDir, {
+      // Signed in when the test sends the cookie; the username needs escaping.
+      signedInAs: (req) =>
+        Promise.resolve(
+          req.headers.cookie === 'session=ok' ? { username: 'ops<b>&"x"', role: 'treasury' } : null,
+        ),
+    });
+    await statics.warm();
+    const app = express();
+    app.use(statics.router);
+    app.use(errorMiddleware(pino({ level: 'silent' })));
+    pageServer = createServer(app);
+    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+    pageUrl = `http://127.0.0.1:${String((pageServer.address() as AddressInfo).port)}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => pageServer.close(resolve));
+    rmSync(pageDir, { recursive: true, force: true });
+  });
+
+  async function page(path: string, headers: Record<string, string>) {
+    const response = await request(`${pageUrl}${path}`, { headers });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    const encoding = response.headers['content-encoding'];
+    const text = (
+      encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+    ).toString('utf8');
+    return { status: response.statusCode, headers: response.headers, text, length: body.length };
+  }
+
+  it('puts the template, filled in and escaped, in #root of `/` for a signed-in operator, never cached', async () => {
+    for (const accept of ['br', 'gzip', '']) {
+      const response = await page('/', { cookie: 'session=ok', 'accept-encoding': accept });
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.vary).toMatch(/cookie/i);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(Number(response.headers['content-length'])).toBe(response.length);
+      expect(response.text).toBe(
+        [
+          '<!doctype html><html><head><title>Console</title></head><body>',
+          '<div id="root">\n<main><div class="mt-1">Signed in as ops&#60;b&#62;&#38;&#34;x&#34; (treasury).</div></main>\n</div>\n',
+          '<script type="module" src="/assets/index.js"></script></body></html>',
+        ].join(''),
+      );
+    }
+  });
+
+  it('serves the file as it is to nobody signed in, and on any other page', async () => {
+    const signedOut = await page('/', { 'accept-encoding': 'br' });
+    expect(signedOut.text).toBe(PAGE);
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    const otherPage = await page('/transactions', {
+      cookie: 'session=ok',
+      'accept-encoding': 'br',
+    });
+    expect(otherPage.text).toBe(PAGE);
+  });
+
+  it('leaves a page without the template unchanged', () => {
+    expect(withEarlyPaint(INDEX, { username: 'ops', role: 'treasury' })).toBe(INDEX);
   });
 });
