@@ -8,23 +8,7 @@ import { describeLive } from '../../shell/live-indicator';
 
 type Tone = 'ok' | 'warn' | 'bad';
 
-/**
- * One line. `alternatives`: what else the line can say, laid under it in the same grid cell,
- * hidden (to sight and to assistive technology): the line is as tall as its longest version, so
- * when it changes (the event stream goes from connecting to live as the page opens) it keeps
- * its height instead of re-wrapping and moving every panel below it (a layout shift).
- */
-function Line({
-  name,
-  tone,
-  children,
-  alternatives = [],
-}: {
-  name: string;
-  tone: Tone;
-  children: React.ReactNode;
-  alternatives?: readonly { key: string; content: React.ReactNode }[];
-}) {
+function Line({ name, tone, children }: { name: string; tone: Tone; children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-2">
       <span
@@ -36,33 +20,12 @@ function Line({
           tone === 'bad' && 'bg-red-600',
         )}
       />
-      <span className="grid min-w-0">
-        <span className="col-start-1 row-start-1">
-          <span className="font-medium text-slate-900">{name}:</span> {children}
-        </span>
-        {alternatives.map((alternative) => (
-          <span
-            key={alternative.key}
-            aria-hidden="true"
-            className="invisible col-start-1 row-start-1"
-          >
-            <span className="font-medium">{name}:</span> {alternative.content}
-          </span>
-        ))}
+      <span className="min-w-0">
+        <span className="font-medium text-slate-900">{name}:</span> {children}
       </span>
     </li>
   );
 }
-
-/** Every state the event stream's line can name (one input for each of describeLive's answers). */
-const STREAM_STATES = [
-  describeLive('open', 'connected'),
-  describeLive('open', 'reconnecting'),
-  describeLive('open', 'offline'),
-  describeLive('connecting', null),
-  describeLive('reconnecting', null),
-  describeLive('closed', null),
-];
 
 /** Co-Signer, MPC and the event stream, one line each, in words (colour only repeats them). */
 export function HealthLines({
@@ -108,21 +71,7 @@ export function HealthLines({
           {status.isError ? 'status could not be read' : 'checking…'}
         </Line>
       )}
-      <Line
-        name="Event stream"
-        tone={stream.tone}
-        alternatives={STREAM_STATES.filter((other) => other.label !== stream.label).map(
-          (other) => ({
-            key: other.label,
-            content: (
-              <>
-                {other.label.toLowerCase()} — {other.detail}{' '}
-                <span className="font-medium">Events</span>
-              </>
-            ),
-          }),
-        )}
-      >
+      <Line name="Event stream" tone={stream.tone}>
         {stream.label.toLowerCase()} — {stream.detail}{' '}
         <Link to="/events" className="font-medium text-indigo-700 underline">
           Events
