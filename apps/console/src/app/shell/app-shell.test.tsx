@@ -65,3 +65,21 @@ describe('the navigation drawer', () => {
     expect(within(header).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 });
+
+describe('the top bar', () => {
+  it('ends its left group with the live badge, whose width (Connecting, then Live as the page opens) then moves nothing', async () => {
+    renderWithApp(<AppShell />, { session: sessionFor('treasury') });
+    const badge = await screen.findByRole('status', { name: /^Live updates:/ });
+    const banner = badge.closest('header');
+    expect(banner).not.toBeNull();
+    // Nothing after the badge, up to the group that holds it beside the right-hand controls.
+    let node: Element | null = badge;
+    while (node && node.parentElement !== banner) {
+      expect(node.nextElementSibling).toBeNull();
+      node = node.parentElement;
+    }
+    expect(node?.nextElementSibling).toContainElement(
+      screen.getByRole('button', { name: 'Sign out' }),
+    );
+  });
+});

@@ -63,9 +63,10 @@ export function LiveIndicator() {
   }, [isOpen]);
   return (
     <div className="relative inline-flex items-center gap-1">
-      <LiveBadge indicator={indicator} />
       {/* The health details sit behind a button beside the badge, so the badge stays a plain
-          status that screen readers announce when the connection changes. */}
+          status that screen readers announce when the connection changes. The button comes
+          first: the badge ends the top bar's left group, so its width (Connecting, then Live as
+          the page opens) moves nothing after it (it moved this button: a layout shift). */}
       <button
         type="button"
         aria-expanded={isOpen}
@@ -82,6 +83,7 @@ export function LiveIndicator() {
       >
         <span aria-hidden="true">{hasGaps ? '!' : '▾'}</span>
       </button>
+      <LiveBadge indicator={indicator} />
       {isOpen && (
         <Suspense fallback={null}>
           <StreamHealthPanel id={panelId} connection={indicator.label} />
