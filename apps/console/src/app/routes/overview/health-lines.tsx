@@ -8,7 +8,21 @@ import { describeLive } from '../../shell/live-indicator';
 
 type Tone = 'ok' | 'warn' | 'bad';
 
-function Line({ name, tone, children }: { name: string; tone: Tone; children: React.ReactNode }) {
+/**
+ * One line: a dot, the name and what it says, and an optional `action` (a link) at the end of
+ * the line, outside the text: when the text changes, it moves nothing after it.
+ */
+function Line({
+  name,
+  tone,
+  children,
+  action,
+}: {
+  name: string;
+  tone: Tone;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   return (
     <li className="flex items-start gap-2">
       <span
@@ -23,6 +37,7 @@ function Line({ name, tone, children }: { name: string; tone: Tone; children: Re
       <span className="min-w-0">
         <span className="font-medium text-slate-900">{name}:</span> {children}
       </span>
+      {action ? <span className="ml-auto shrink-0">{action}</span> : null}
     </li>
   );
 }
@@ -71,11 +86,19 @@ export function HealthLines({
           {status.isError ? 'status could not be read' : 'checking…'}
         </Line>
       )}
-      <Line name="Event stream" tone={stream.tone}>
-        {stream.label.toLowerCase()} — {stream.detail}{' '}
-        <Link to="/events" className="font-medium text-indigo-700 underline">
-          Events
-        </Link>
+      {/* The state in one text node, the link outside it: the stream goes from connecting to
+          live as the page opens, and text after the changing words moved with them (the
+          separator, the link: a layout shift). */}
+      <Line
+        name="Event stream"
+        tone={stream.tone}
+        action={
+          <Link to="/events" className="font-medium text-indigo-700 underline">
+            Events
+          </Link>
+        }
+      >
+        {`${stream.label.toLowerCase()} — ${stream.detail}`}
       </Line>
     </ul>
   );

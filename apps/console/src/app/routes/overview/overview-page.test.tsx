@@ -1,5 +1,5 @@
 import type { MpcStatus, Overview } from '@settlement/protocol';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
@@ -73,5 +73,18 @@ describe('OverviewPage', () => {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('status', { name: 'Loading the overview' })).not.toBeInTheDocument();
+  });
+
+  it("says the event stream's state in one text node with the Events link after the text (text after the changing words moved as the stream went live: a layout shift)", async () => {
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    const health = await screen.findByRole('list', { name: 'Health' });
+    const line = within(health).getAllByRole('listitem').at(-1);
+    const events = within(line ?? health).getByRole('link', { name: 'Events' });
+    const text = within(line ?? health).getByText(/^connecting — /);
+    expect(text.lastChild?.nodeType).toBe(Node.TEXT_NODE);
+    expect(text.lastChild?.textContent).toBe(
+      'connecting — Connecting to live updates; pages load meanwhile.',
+    );
+    expect(text).not.toContainElement(events);
   });
 });
