@@ -28,6 +28,18 @@ type Encoding = 'br' | 'gzip';
 /** One version of a file (by mtime and size); `forms` null when compression does not pay. */
 type Entry = { mtimeMs: number; size: number; forms: Record<Encoding, Buffer> | null };
 
+/** One answer compressed while it is sent: brotli at `brotliQuality`, or gzip level 6. */
+function compressNow(body: Buffer, encoding: Encoding, brotliQuality: number): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
 /**
  * br or gzip by the client's q-values, br on a tie (browsers list `gzip, deflate, br` with equal
  * weight; br is the smaller form); null for identity.
@@ -103,15 +115,7 @@ export function compressResponses(options: {
             )
           : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (body.length < MIN_COMPRESS_BYTES) return end(...args);
-      const compressed =
-        encoding === 'br'
-          ? brotliCompressSync(body, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            })
-          : gzipSync(body, { level: 6 });
+      const compressed = compressNow(body, encoding, 4);
       if (compressed.length >= body.length) return end(...args);
       res.setHeader('content-encoding', encoding);
       res.setHeader('content-length', compressed.length);
@@ -256,17 +260,7 @@ export function staticRoutes(
     res.type('.html');
     res.setHeader('cache-control', 'no-store');
     const encoding = preferredEncoding(req.headers['accept-encoding']);
-    const sent =
-      encoding === 'br'
-        ? brotliCompressSync(body, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
-        : encoding === 'gzip'
-          ? gzipSync(body, { level: 6 })
-          : body;
+    const sent = encoding ? compressNow(body, encoding, 5) : body;
     if (encoding) res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', sent.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : sent);
