@@ -109,13 +109,18 @@ type ListTarget = { queryKey: QueryKey; exact: boolean };
  * invalidated as usual (one page, or refetched when next shown). One refresh per list at a
  * time; events meanwhile make one more refresh after it.
  */
-export function createListRefresher(queryClient: QueryClient) {
+export function createListRefresher(
+  queryClient: QueryClient,
+  invalidateList: (target: ListTarget) => void = (target) => {
+    void queryClient.invalidateQueries(target, { cancelRefetch: false });
+  },
+) {
   let controller = new AbortController();
   /** Lists with a refresh under way (by query hash); true when another one is owed. */
   const running = new Map<string, boolean>();
 
   const invalidate = (queryKey: QueryKey) => {
-    void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
+    invalidateList({ queryKey, exact: true });
   };
 
   const refreshHead = async (

@@ -9,6 +9,7 @@ import { walletKeys } from '../features/wallets/api/keys';
 import { connectEventsSocket } from '../lib/events-socket';
 import type { EventsSocket, RelayFrame, RelayedEvent, SocketState } from '../lib/events-socket';
 import { createListRefresher, createStatusPatcher } from './live-lists';
+import { createOwedRefetch } from './owed-refetch';
 import { CLOSED_LIVE_STATE, getLiveState, updateLiveState } from './live-state';
 import { BACKFILL_MAX_PAGES, createStreamHealthTracker, runBackfill } from './stream-health';
 
@@ -150,6 +151,9 @@ function isTransactionLike(value: unknown): value is { id: string; status: strin
 
 export type Invalidate = (target: KeyTarget) => void;
 
+/** The empty prefix: every query's key starts with it. */
+const EVERY_QUERY: KeyTarget = { queryKey: [], exact: false };
+
 /**
  * Marks a query stale at once. A refetch already under way is kept rather than cancelled,
  * so a burst of events cannot keep a large list from ever finishing its load.
@@ -173,10 +177,10 @@ const INVALIDATION_WINDOW_MS = 250;
 export function createInvalidationBatcher(
   queryClient: QueryClient,
   windowMs: number = INVALIDATION_WINDOW_MS,
+  now: Invalidate = invalidateNow(queryClient),
 ): { invalidate: Invalidate; flush: () => void; dispose: () => void } {
   const pending = new Map<string, KeyTarget>();
-  const now = invalidateNow(queryClient);
-  const lists = createListRefresher(queryClient);
+  const lists = createListRefresher(queryClient, now);
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
@@ -211,7 +215,7 @@ export function applyFrame(
   if (frame.kind === 'resync') {
     // The relay cannot replay from where this tab stopped: whatever it shows may have missed
     // events, so every query is invalidated once (active ones refetch from REST now).
-    void queryClient.invalidateQueries();
+    invalidate(EVERY_QUERY);
     return;
   }
   if (frame.kind !== 'event' && frame.kind !== 'change') return;
@@ -251,8 +255,21 @@ export function requestBackfill(): Promise<void> {
   return backfill?.() ?? Promise.resolve();
 }
 
+/** What governance `change` frames name: the relay keeps no history of them to resume from. */
+const UNREPLAYED: KeyTarget[] = [
+  { queryKey: governanceKeys.all, exact: false },
+  { queryKey: transactionKeys.addressBook(), exact: true },
+  { queryKey: transactionKeys.dryRuns(), exact: false },
+];
+
 /** The lists events change; what a backfill refetches from REST. */
 const RECONCILED_KEYS = [transactionKeys.all, walletKeys.all, accountKeys.all, treasuryKeys.all];
+
+/** Everything events and changes keep fresh (never the session or the catalog). */
+const STREAMED: KeyTarget[] = [
+  ...RECONCILED_KEYS.map((queryKey) => ({ queryKey, exact: false })),
+  ...UNREPLAYED,
+];
 
 /**
  * The socket's state as the app tells it: the socket reports `connecting` on every attempt and
@@ -274,7 +291,11 @@ export function startLiveUpdates(
   now: () => number = Date.now,
 ): () => void {
   const seen = new BoundedIdSet(5_000);
-  const batcher = createInvalidationBatcher(queryClient);
+  const owed = createOwedRefetch(queryClient);
+  const invalidateOwed: Invalidate = (target) => {
+    owed.invalidate({ queryKey: target.queryKey, exact: target.exact });
+  };
+  const batcher = createInvalidationBatcher(queryClient, INVALIDATION_WINDOW_MS, invalidateOwed);
   const statuses = createStatusPatcher(queryClient);
   const health = createStreamHealthTracker();
   // New feed rows (and the health counters) are rendered once per frame-ish tick, not per event.
@@ -340,6 +361,12 @@ export function startLiveUpdates(
   let socket: EventsSocket | null = null;
   let hasOpened = false;
   socket = connectEventsSocket({
+    onOpen: (isResumed) => {
+      // Without a resume position the socket gets what happens from now on: whatever the stream
+      // keeps fresh that was read (or is being read) before it opened is read again. A resumed
+      // one has the events it missed replayed, but not the governance changes.
+      for (const target of isResumed ? UNREPLAYED : STREAMED) invalidateOwed(target);
+    },
     onState: (socketState) => {
       if (socketState === 'open') hasOpened = true;
       updateLiveState({ socket: shownSocketState(socketState, hasOpened) });
@@ -356,7 +383,7 @@ export function startLiveUpdates(
         batcher.dispose();
         health.reset();
         scheduleFlush();
-        applyFrame(queryClient, frame);
+        applyFrame(queryClient, frame, invalidateOwed);
         return;
       }
       if (frame.kind !== 'event') {
@@ -396,6 +423,7 @@ export function startLiveUpdates(
     backfill = null;
     clearInterval(poll);
     batcher.dispose();
+    owed.dispose();
     statuses.dispose();
     if (feedTimer !== null) clearTimeout(feedTimer);
     arrivals = [];

@@ -25,6 +25,11 @@ export type EventsSocketOptions = {
    * a reconnect would only be refused, so the app must sign the operator out instead.
    */
   onSessionEnded?: () => void;
+  /**
+   * A connection opened; `isResumed` when it asked the relay to resume after an event. Without
+   * that it gets only what happens from now on.
+   */
+  onOpen?: (isResumed: boolean) => void;
   url?: (after: string | null) => string;
   random?: () => number;
 };
@@ -64,11 +69,13 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
     timer = null;
     if (isClosed) return;
     options.onState('connecting');
-    const ws = new WebSocket(buildUrl(lastEventId));
+    const after = lastEventId;
+    const ws = new WebSocket(buildUrl(after));
     socket = ws;
     ws.onopen = () => {
       failures = 0;
       options.onState('open');
+      options.onOpen?.(after !== null);
     };
     ws.onmessage = (message: MessageEvent) => {
       if (typeof message.data !== 'string') return;

@@ -1,0 +1,111 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { governanceKeys } from '../features/governance/api/keys';
+import { transactionKeys } from '../features/transactions/api/keys';
+import { FakeWebSocket } from '../test/fake-web-socket';
+import { startLiveUpdates } from './live-updates';
+
+const SESSION_KEY = ['session'];
+const REQUESTS_KEY = governanceKeys.requestList('AWAITING_APPROVAL');
+const TRANSACTION_KEY = transactionKeys.detail('tx_1');
+
+/** Active queries on screen, counting the reads each one makes. */
+function screenWithQueries() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const reads = new Map<string, number>();
+  const unsubscribes = [SESSION_KEY, REQUESTS_KEY, TRANSACTION_KEY].map((queryKey: QueryKey) => {
+    const name = JSON.stringify(queryKey);
+    const observer = new QueryObserver(client, {
+      queryKey,
+      staleTime: Infinity,
+      queryFn: () => {
+        reads.set(name, (reads.get(name) ?? 0) + 1);
+        return { read: reads.get(name) };
+      },
+    });
+    return observer.subscribe(() => undefined);
+  });
+  const readsOf = (queryKey: QueryKey) => reads.get(JSON.stringify(queryKey)) ?? 0;
+  const idle = () =>
+    vi.waitFor(() => {
+      expect(client.isFetching()).toBe(0);
+    });
+  return {
+    client,
+    readsOf,
+    idle,
+    close: () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}
+
+const handlers = { onTerminal: vi.fn(), onSessionEnded: vi.fn(), onConnectionLost: vi.fn() };
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the stream opening', () => {
+  it('without a resume position, rereads what the stream keeps fresh (a change before it opened is not lost), never the session', async () => {
+    const screen = screenWithQueries();
+    await screen.idle();
+    const stop = startLiveUpdates(screen.client, handlers);
+
+    FakeWebSocket.latest().acceptOpen();
+    await screen.idle();
+
+    expect(screen.readsOf(REQUESTS_KEY)).toBe(2);
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(2);
+    expect(screen.readsOf(SESSION_KEY)).toBe(1);
+    stop();
+    screen.close();
+  });
+
+  it('resumed after an event, rereads only the governance changes the relay does not replay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const screen = screenWithQueries();
+    await vi.advanceTimersByTimeAsync(0);
+    const stop = startLiveUpdates(screen.client, handlers);
+    const first = FakeWebSocket.latest();
+    first.acceptOpen();
+    first.onmessage?.({
+      data: JSON.stringify({
+        kind: 'event',
+        event: {
+          id: 'evt_1',
+          type: 'transaction.updated',
+          occurredAt: '2026-11-24T10:00:00Z',
+          data: {},
+        },
+        invalidates: [],
+      }),
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const before = {
+      requests: screen.readsOf(REQUESTS_KEY),
+      transaction: screen.readsOf(TRANSACTION_KEY),
+    };
+
+    first.closeFromServer(1006);
+    // The backoff's longest first delay.
+    await vi.advanceTimersByTimeAsync(5_000);
+    const second = FakeWebSocket.latest();
+    expect(second).not.toBe(first);
+    expect(second.url).toContain('after=evt_1');
+    second.acceptOpen();
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(screen.readsOf(REQUESTS_KEY)).toBe(before.requests + 1);
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(before.transaction);
+    expect(screen.readsOf(SESSION_KEY)).toBe(1);
+    stop();
+    screen.close();
+  });
+});
