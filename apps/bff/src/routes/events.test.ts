@@ -13,10 +13,12 @@ import {
 let sandbox: SandboxProcess;
 let bff: BffInstance;
 let treasury: Browser;
+/** Moves the BFF's clock (the stored events' `received_at` and the socket's window alike). */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  bff = await startBff({ sandbox });
+  bff = await startBff({ sandbox, now: () => Date.now() + clockOffsetMs });
   treasury = await bff.login('treasury');
   await waitFor(async () => Promise.resolve(bff.bff.relay.state === 'connected'));
 }, 60_000);
@@ -73,6 +75,39 @@ describe('resuming the browser event socket', () => {
     for (const socket of [resumed, fresh]) {
       expect(socket.frames.filter((frame) => frame.kind === 'resync')).toEqual([]);
       socket.ws.close();
+    }
+  });
+});
+
+describe('a browser without a position (`within`)', () => {
+  /** The frames before the first live event: what the relay said as the socket joined. */
+  async function openingFrames(within: string) {
+    const socket = await openEvents(bff, treasury, { within });
+    const nextId = await storedEventId();
+    await vi.waitFor(() => {
+      expect(socket.eventIds()).toContain(nextId);
+    });
+    socket.ws.close();
+    const firstEvent = socket.frames.findIndex((frame) => frame.kind === 'event');
+    return socket.frames.slice(0, firstEvent);
+  }
+
+  it('is told to reread when events arrived while its page was being read, and not otherwise', async () => {
+    await storedEventId();
+    // The page began reading a minute ago: the event just stored is in that window.
+    expect(await openingFrames('60000')).toContainEqual({
+      kind: 'resync',
+      reason: 'events-before-open',
+    });
+
+    // A minute later (by the BFF's clock), a page that began reading a second ago missed nothing.
+    clockOffsetMs += 60_000;
+    expect(await openingFrames('1000')).toEqual([{ kind: 'upstream', state: 'connected' }]);
+  });
+
+  it('refuses a `within` that is not a number of milliseconds', async () => {
+    for (const within of ['-1', '1e3', 'soon', '1234567890']) {
+      await expect(openEvents(bff, treasury, { within })).rejects.toThrow(/400/);
     }
   });
 });

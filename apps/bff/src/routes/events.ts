@@ -1,7 +1,15 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { ERROR_CODES, errorEnvelope, type ErrorCode, type RelayFrame } from '@settlement/protocol';
+import {
+  ERROR_CODES,
+  RELAY_RESUME_PARAM,
+  RELAY_WITHIN_MAX_MS,
+  RELAY_WITHIN_PARAM,
+  errorEnvelope,
+  type ErrorCode,
+  type RelayFrame,
+} from '@settlement/protocol';
 import { SLOW_CLIENT_CLOSE, eventFrame, upstreamFrame, type Hub } from '../relay/hub';
 import type { Relay } from '../relay/relay';
 import type { Services } from '../services/services';
@@ -19,6 +27,18 @@ const RESYNC_FRAME = JSON.stringify({
   kind: 'resync',
   reason: 'resume-point-unknown',
 } satisfies RelayFrame);
+
+/** Sent to a browser without a position when events arrived while it was reading its page. */
+const EVENTS_BEFORE_OPEN_FRAME = JSON.stringify({
+  kind: 'resync',
+  reason: 'events-before-open',
+} satisfies RelayFrame);
+
+/**
+ * Added to `within`: the page's reads and this check are on different clocks (the leader stamps
+ * `received_at`), and a resync too many costs one refetch where one too few shows stale money.
+ */
+const WITHIN_MARGIN_MS = 2_000;
 
 function refuse(socket: Duplex, code: ErrorCode, message: string): void {
   const { status } = ERROR_CODES[code];
@@ -51,6 +71,7 @@ export function eventsUpgradeHandler(deps: {
     socket: Duplex,
     head: Buffer,
     after: string | null,
+    within: string | null,
     upgraded: { isDone: boolean },
   ): Promise<void> {
     const sessionId = readCookie(req, services.config.cookieName);
@@ -63,13 +84,25 @@ export function eventsUpgradeHandler(deps: {
       refuse(socket, 'INVALID_QUERY_PARAMETER', 'after must be an event id.');
       return;
     }
+    if (within !== null && !/^\d{1,9}$/.test(within)) {
+      refuse(socket, 'INVALID_QUERY_PARAMETER', 'within must be a number of milliseconds.');
+      return;
+    }
     const from = after === null ? null : await store.seqOf(after);
+    // Anything the page read before this socket joined may predate these events: it rereads
+    // (always, for a page older than the window looked at).
+    const isStaleSinceOpen =
+      after === null &&
+      within !== null &&
+      (Number(within) > RELAY_WITHIN_MAX_MS ||
+        (await store.hasReceivedSince(services.now() - Number(within) - WITHIN_MARGIN_MS)));
     const register = (replay: readonly StoredEvent[]) => {
       upgraded.isDone = true;
       wss.handleUpgrade(req, socket, head, (ws) => {
         const frames = [upstreamFrame(relay.state)];
         // Streaming live from here would silently skip whatever happened since `after`.
         if (after !== null && from === null) frames.push(RESYNC_FRAME);
+        if (isStaleSinceOpen) frames.push(EVENTS_BEFORE_OPEN_FRAME);
         for (const event of replay.slice(0, REPLAY_MAX)) frames.push(eventFrame(event));
         hub.add(ws, socket, session.idHash, frames);
         if (replay.length > REPLAY_MAX) ws.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
@@ -117,7 +150,15 @@ export function eventsUpgradeHandler(deps: {
     }
     const upgraded = { isDone: false };
     // accept is async: whatever it throws (the session look-up on a full disk) is a rejection.
-    accept(req, socket, head, url.searchParams.get('after'), upgraded).catch((error: unknown) => {
+    const { searchParams } = url;
+    accept(
+      req,
+      socket,
+      head,
+      searchParams.get(RELAY_RESUME_PARAM),
+      searchParams.get(RELAY_WITHIN_PARAM),
+      upgraded,
+    ).catch((error: unknown) => {
       fail(socket, error, upgraded);
     });
     return true;

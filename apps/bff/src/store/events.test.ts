@@ -79,6 +79,16 @@ describe.each(storeEngines())('event store ($name)', (engine) => {
     expect((await events.after(from ?? 0, 10)).map((e) => e.id)).toEqual(['y', 'z']);
     expect(await events.seqOf('unknown')).toBeNull();
   });
+
+  it("tells whether any event was received since a moment (the relay's `within` check)", async () => {
+    let now = 1_000_000;
+    const events = createEventStore(await engine.open(), () => now);
+    expect(await events.hasReceivedSince(0)).toBe(false);
+    await events.add(event('r1', null, 'mvp'));
+    now += 5_000;
+    expect(await events.hasReceivedSince(1_000_000)).toBe(true);
+    expect(await events.hasReceivedSince(1_000_001)).toBe(false);
+  });
 });
 
 describe.each(storeEngines())('event store shared by replicas ($name)', (engine) => {

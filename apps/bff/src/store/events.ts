@@ -77,6 +77,8 @@ export type EventStore = {
   seqOf(id: string): Promise<number | null>;
   /** The stored event of this id (a NOTIFY carries only the id), or null. */
   byId(id: string): Promise<StoredEvent | null>;
+  /** Whether any event was received at or after `at` (ms; the `received_at` index). */
+  hasReceivedSince(at: number): Promise<boolean>;
   /**
    * Up to `limit` events after local position `seq`, in position order: positions only grow,
    * and commit in order (see EVENT_WRITE_LOCK), so a follower resumes from the last it saw.
@@ -193,6 +195,9 @@ export function createEventStore(db: Sql, now: () => number = Date.now): EventSt
       const row = await db.get('SELECT seq FROM events WHERE id = ?', [id]);
       return row === undefined ? null : SeqSchema.parse(row).seq;
     },
+    hasReceivedSince: async (at) =>
+      (await db.get('SELECT 1 AS found FROM events WHERE received_at >= ? LIMIT 1', [at])) !==
+      undefined,
     async byId(id) {
       const row = await db.get('SELECT * FROM events WHERE id = ?', [id]);
       return row === undefined ? null : toStored(row);

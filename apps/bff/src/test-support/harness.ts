@@ -308,10 +308,11 @@ export type EventsSocket = {
 export async function openEvents(
   instance: Pick<BffInstance, 'url' | 'origin'>,
   browser: Browser,
-  options: { after?: string; origin?: string } = {},
+  options: { after?: string; within?: string; origin?: string } = {},
 ): Promise<EventsSocket> {
   const url = new URL('/bff/events', instance.url.replace('http:', 'ws:'));
   if (options.after) url.searchParams.set('after', options.after);
+  if (options.within !== undefined) url.searchParams.set('within', options.within);
   const headers: Record<string, string> = { origin: options.origin ?? instance.origin };
   if (browser.cookie) headers.cookie = browser.cookie;
   const ws = new WebSocket(url, { headers });

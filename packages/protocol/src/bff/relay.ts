@@ -8,6 +8,16 @@ import { z } from 'zod';
 /** Query parameter a browser resumes with: the id of the last event it processed. */
 export const RELAY_RESUME_PARAM = 'after';
 
+/**
+ * Query parameter of a browser without a resume position: how many milliseconds ago it began
+ * reading what it shows (a duration, so the browser's clock never has to agree with ours).
+ * When events arrived in that window the relay sends a `resync` (`events-before-open`).
+ */
+export const RELAY_WITHIN_PARAM = 'within';
+
+/** The longest window the relay looks at; told a longer one, it always sends the `resync`. */
+export const RELAY_WITHIN_MAX_MS = 10 * 60_000;
+
 export const RELAY_CLOSE = {
   /** The session was ended (logout, revocation, expiry): do not reconnect, the operator is out. */
   sessionEnded: { code: 4001, reason: 'session ended' },
@@ -30,7 +40,7 @@ export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const
 export type UpstreamState = (typeof UPSTREAM_STATES)[number];
 
 /** Why a browser must reload what it shows from REST instead of relying on a replay. */
-export const RESYNC_REASONS = ['resume-point-unknown'] as const;
+export const RESYNC_REASONS = ['resume-point-unknown', 'events-before-open'] as const;
 
 export const RelayFrameSchema = z.discriminatedUnion('kind', [
   /** One normalized upstream event and the BFF REST paths whose data it changed. */
