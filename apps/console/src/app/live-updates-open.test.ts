@@ -53,22 +53,43 @@ afterEach(() => {
 });
 
 describe('the stream opening', () => {
-  it('without a resume position, rereads what the stream keeps fresh (a change before it opened is not lost), never the session', async () => {
+  it('without a position, tells the relay how long the page has been reading, and rereads governance (its changes are not replayed)', async () => {
     const screen = screenWithQueries();
     await screen.idle();
     const stop = startLiveUpdates(screen.client, handlers);
 
-    FakeWebSocket.latest().acceptOpen();
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toMatch(/\/bff\/events\?within=\d+$/);
+    socket.acceptOpen();
     await screen.idle();
 
     expect(screen.readsOf(REQUESTS_KEY)).toBe(2);
-    expect(screen.readsOf(TRANSACTION_KEY)).toBe(2);
+    // Money data is reread only when the relay says events arrived meanwhile (below).
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(1);
     expect(screen.readsOf(SESSION_KEY)).toBe(1);
     stop();
     screen.close();
   });
 
-  it('resumed after an event, rereads only the governance changes the relay does not replay', async () => {
+  it('told "events-before-open", rereads what the stream keeps fresh (a change before it opened is not lost), never the session', async () => {
+    const screen = screenWithQueries();
+    await screen.idle();
+    const stop = startLiveUpdates(screen.client, handlers);
+    const socket = FakeWebSocket.latest();
+    socket.acceptOpen();
+    await screen.idle();
+
+    socket.onmessage?.({ data: JSON.stringify({ kind: 'resync', reason: 'events-before-open' }) });
+    await screen.idle();
+
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(2);
+    expect(screen.readsOf(REQUESTS_KEY)).toBe(3);
+    expect(screen.readsOf(SESSION_KEY)).toBe(1);
+    stop();
+    screen.close();
+  });
+
+  it('resumed after an event, rereads only the governance data: the events it missed are replayed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const screen = screenWithQueries();
     await vi.advanceTimersByTimeAsync(0);

@@ -154,6 +154,22 @@ export type Invalidate = (target: KeyTarget) => void;
 /** The empty prefix: every query's key starts with it. */
 const EVERY_QUERY: KeyTarget = { queryKey: [], exact: false };
 
+/** What governance `change` frames name: the relay keeps no history of them to resume from. */
+const UNREPLAYED: KeyTarget[] = [
+  { queryKey: governanceKeys.all, exact: false },
+  { queryKey: transactionKeys.addressBook(), exact: true },
+  { queryKey: transactionKeys.dryRuns(), exact: false },
+];
+
+/** The lists events change; what a backfill refetches from REST. */
+const RECONCILED_KEYS = [transactionKeys.all, walletKeys.all, accountKeys.all, treasuryKeys.all];
+
+/** Everything events and changes keep fresh (never the session or the catalog). */
+const STREAMED: KeyTarget[] = [
+  ...RECONCILED_KEYS.map((queryKey) => ({ queryKey, exact: false })),
+  ...UNREPLAYED,
+];
+
 /**
  * Marks a query stale at once. A refetch already under way is kept rather than cancelled,
  * so a burst of events cannot keep a large list from ever finishing its load.
@@ -213,9 +229,11 @@ export function applyFrame(
   invalidate: Invalidate = invalidateNow(queryClient),
 ): void {
   if (frame.kind === 'resync') {
-    // The relay cannot replay from where this tab stopped: whatever it shows may have missed
-    // events, so every query is invalidated once (active ones refetch from REST now).
-    invalidate(EVERY_QUERY);
+    // The relay cannot replay from where this tab stopped (every query is invalidated once,
+    // active ones refetch from REST now), or events arrived while this page was read before
+    // its socket joined (what the stream keeps fresh is read again).
+    const targets = frame.reason === 'events-before-open' ? STREAMED : [EVERY_QUERY];
+    for (const target of targets) invalidate(target);
     return;
   }
   if (frame.kind !== 'event' && frame.kind !== 'change') return;
@@ -254,22 +272,6 @@ let backfill: (() => Promise<void>) | null = null;
 export function requestBackfill(): Promise<void> {
   return backfill?.() ?? Promise.resolve();
 }
-
-/** What governance `change` frames name: the relay keeps no history of them to resume from. */
-const UNREPLAYED: KeyTarget[] = [
-  { queryKey: governanceKeys.all, exact: false },
-  { queryKey: transactionKeys.addressBook(), exact: true },
-  { queryKey: transactionKeys.dryRuns(), exact: false },
-];
-
-/** The lists events change; what a backfill refetches from REST. */
-const RECONCILED_KEYS = [transactionKeys.all, walletKeys.all, accountKeys.all, treasuryKeys.all];
-
-/** Everything events and changes keep fresh (never the session or the catalog). */
-const STREAMED: KeyTarget[] = [
-  ...RECONCILED_KEYS.map((queryKey) => ({ queryKey, exact: false })),
-  ...UNREPLAYED,
-];
 
 /**
  * The socket's state as the app tells it: the socket reports `connecting` on every attempt and
@@ -361,14 +363,13 @@ export function startLiveUpdates(
   let socket: EventsSocket | null = null;
   let hasOpened = false;
   socket = connectEventsSocket({
-    onOpen: (isResumed) => {
-      // Without a resume position the socket gets what happens from now on: whatever the stream
-      // keeps fresh that was read (or is being read) before it opened is read again. A resumed
-      // one has the events it missed replayed, but not the governance changes.
-      for (const target of isResumed ? UNREPLAYED : STREAMED) invalidateOwed(target);
-    },
     onState: (socketState) => {
-      if (socketState === 'open') hasOpened = true;
+      if (socketState === 'open') {
+        // Events a socket missed are replayed after its position, or (without one) announced
+        // by a `resync`; governance changes are neither, so what they name is read again.
+        for (const target of UNREPLAYED) invalidateOwed(target);
+        hasOpened = true;
+      }
       updateLiveState({ socket: shownSocketState(socketState, hasOpened) });
       if (socketState === 'reconnecting') handlers.onConnectionLost();
     },

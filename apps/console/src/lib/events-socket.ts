@@ -1,6 +1,7 @@
 import {
   RELAY_CLOSE,
   RELAY_RESUME_PARAM,
+  RELAY_WITHIN_PARAM,
   RelayFrameSchema,
   WS_BACKOFF_DEFAULTS,
   fullJitterDelay,
@@ -25,11 +26,6 @@ export type EventsSocketOptions = {
    * a reconnect would only be refused, so the app must sign the operator out instead.
    */
   onSessionEnded?: () => void;
-  /**
-   * A connection opened; `isResumed` when it asked the relay to resume after an event. Without
-   * that it gets only what happens from now on.
-   */
-  onOpen?: (isResumed: boolean) => void;
   url?: (after: string | null) => string;
   random?: () => number;
 };
@@ -45,7 +41,11 @@ export const SESSION_ENDED_CLOSE_CODE = RELAY_CLOSE.sessionEnded.code;
 
 function defaultEventsUrl(after: string | null): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = after ? `?${RELAY_RESUME_PARAM}=${encodeURIComponent(after)}` : '';
+  // Without a position, the relay is told how long ago this page began reading (time since
+  // navigation), and says `resync` if events arrived meanwhile.
+  const query = after
+    ? `?${RELAY_RESUME_PARAM}=${encodeURIComponent(after)}`
+    : `?${RELAY_WITHIN_PARAM}=${String(Math.ceil(performance.now()))}`;
   return `${protocol}//${window.location.host}/bff/events${query}`;
 }
 
@@ -69,13 +69,11 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
     timer = null;
     if (isClosed) return;
     options.onState('connecting');
-    const after = lastEventId;
-    const ws = new WebSocket(buildUrl(after));
+    const ws = new WebSocket(buildUrl(lastEventId));
     socket = ws;
     ws.onopen = () => {
       failures = 0;
       options.onState('open');
-      options.onOpen?.(after !== null);
     };
     ws.onmessage = (message: MessageEvent) => {
       if (typeof message.data !== 'string') return;

@@ -15,9 +15,12 @@ const NO_EXPLORERS = [] as const;
 export function DirectoryProvider({ children }: { children: ReactNode }) {
   const overview = useQuery(overviewQuery());
   const config = useQuery(consoleConfigQuery());
+  // Keyed on the wallets alone: a refetch that changes only the overview's `generatedAt` keeps
+  // the same wallets array (structural sharing), so no wallet name on the page re-renders.
+  const wallets = overview.data?.wallets;
   const byId = useMemo(
-    () => new Map<string, WalletIdentity>((overview.data?.wallets ?? []).map((w) => [w.id, w])),
-    [overview.data],
+    () => new Map<string, WalletIdentity>((wallets ?? []).map((w) => [w.id, w])),
+    [wallets],
   );
   const lookup = useCallback((walletId: string) => byId.get(walletId), [byId]);
   return (
