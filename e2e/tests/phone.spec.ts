@@ -136,6 +136,15 @@ test('a treasurer on a phone signs in, navigates with the drawer and reads the o
   const send = page.getByRole('link', { name: 'New withdrawal' });
   const box = await send.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+  // The stream's health opens from the live badge and stays on the screen (it once hung off
+  // its left edge, anchored to the badge's right).
+  await page.getByRole('button', { name: /^Stream health/ }).click();
+  const health = page.getByRole('region', { name: 'Event stream health' });
+  await expect(health).toContainText('Connected (Live)');
+  const panel = await health.boundingBox();
+  expect(panel?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((panel?.x ?? 0) + (panel?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
 });
 
 test('support looks a withdrawal up on a phone, and the result stays inside the screen', async ({

@@ -62,7 +62,9 @@ export function LiveIndicator() {
     };
   }, [isOpen]);
   return (
-    <div className="relative inline-flex items-center gap-1">
+    // One pill holds the button and the badge, so they read as one control ("▾ ● Live"), not as
+    // a stray arrow beside the menu button on a phone.
+    <div className="relative inline-flex items-center rounded-full bg-slate-100">
       {/* The health details sit behind a button beside the badge, so the badge stays a plain
           status that screen readers announce when the connection changes. The button comes
           first: the badge ends the top bar's left group, so its width (Connecting, then Live as
@@ -76,7 +78,7 @@ export function LiveIndicator() {
           setIsOpen((open) => !open);
         }}
         className={clsx(
-          'inline-flex size-6 items-center justify-center rounded-full text-xs text-slate-700 hover:bg-slate-100 max-lg:size-11',
+          'inline-flex size-6 items-center justify-center rounded-full text-xs text-slate-700 hover:bg-slate-200 max-lg:size-11',
           hasGaps && 'bg-amber-100 text-amber-900',
           focusRing,
         )}
@@ -100,7 +102,7 @@ function LiveBadge({ indicator }: { indicator: Indicator }) {
       aria-label={`Live updates: ${indicator.label}`}
       title={indicator.detail}
       data-state={indicator.tone}
-      className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800"
+      className="inline-flex items-center gap-1.5 rounded-full py-1 pr-2.5 pl-1 text-xs font-medium text-slate-800"
     >
       <span
         aria-hidden="true"

@@ -72,7 +72,7 @@ export function StreamHealthPanel({ id, connection }: { id: string; connection: 
     <section
       id={id}
       aria-label="Event stream health"
-      className="absolute right-0 top-full z-20 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg"
+      className="absolute left-0 top-full z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg"
     >
       <h2 className="mb-2 text-sm font-semibold">Event stream</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
