@@ -53,31 +53,37 @@ afterEach(() => {
 });
 
 describe('the stream opening', () => {
-  it('without a position, tells the relay how long the page has been reading, and rereads governance (its changes are not replayed)', async () => {
+  /** A page whose queries have loaded, then its socket, opened without a position. */
+  async function openedPage() {
     const screen = screenWithQueries();
     await screen.idle();
     const stop = startLiveUpdates(screen.client, handlers);
-
     const socket = FakeWebSocket.latest();
-    expect(socket.url).toMatch(/\/bff\/events\?within=\d+$/);
     socket.acceptOpen();
     await screen.idle();
+    return {
+      screen,
+      socket,
+      stop: () => {
+        stop();
+        screen.close();
+      },
+    };
+  }
 
+  it('without a position, tells the relay how long the page has been reading, and rereads governance (its changes are not replayed)', async () => {
+    const { screen, socket, stop } = await openedPage();
+
+    expect(socket.url).toMatch(/\/bff\/events\?within=\d+$/);
     expect(screen.readsOf(REQUESTS_KEY)).toBe(2);
     // Money data is reread only when the relay says events arrived meanwhile (below).
     expect(screen.readsOf(TRANSACTION_KEY)).toBe(1);
     expect(screen.readsOf(SESSION_KEY)).toBe(1);
     stop();
-    screen.close();
   });
 
   it('told "events-before-open", rereads what the stream keeps fresh (a change before it opened is not lost), never the session', async () => {
-    const screen = screenWithQueries();
-    await screen.idle();
-    const stop = startLiveUpdates(screen.client, handlers);
-    const socket = FakeWebSocket.latest();
-    socket.acceptOpen();
-    await screen.idle();
+    const { screen, socket, stop } = await openedPage();
 
     socket.onmessage?.({ data: JSON.stringify({ kind: 'resync', reason: 'events-before-open' }) });
     await screen.idle();
@@ -86,7 +92,6 @@ describe('the stream opening', () => {
     expect(screen.readsOf(REQUESTS_KEY)).toBe(3);
     expect(screen.readsOf(SESSION_KEY)).toBe(1);
     stop();
-    screen.close();
   });
 
   it('resumed after an event, rereads only the governance data: the events it missed are replayed', async () => {
