@@ -94,7 +94,11 @@ const layers = [
     ),
   },
   {
-    files: ['packages/client/src/**/*.ts', 'packages/sqlite/src/**/*.ts'],
+    files: [
+      'packages/client/src/**/*.ts',
+      'packages/sqlite/src/**/*.ts',
+      'packages/http-server/src/**/*.ts',
+    ],
     rules: restrict([
       {
         group: APPS.map((app) => `@settlement/${app}`),

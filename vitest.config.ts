@@ -16,6 +16,7 @@ export default defineConfig({
       thresholds: {
         'packages/protocol/src/**/*.ts': { lines: 95 },
         'packages/sqlite/src/**/*.ts': { lines: 95 },
+        'packages/http-server/src/**/*.ts': { lines: 95 },
         'packages/client/src/**/*.ts': { lines: 90 },
         'apps/sandbox/src/**/*.ts': { lines: 93 },
         'apps/bff/src/**/*.ts': { lines: 85 },

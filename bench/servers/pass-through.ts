@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createExpressServer } from '@settlement/http-server';
 import express from 'express';
 import { Agent } from 'undici';
 import { FORWARDED_HEADERS } from './forwarded';
@@ -41,7 +41,7 @@ app.use(async (req, res) => {
   res.status(answer.statusCode).end(bytes);
 });
 
-const server = createServer(app);
+const server = createExpressServer(app);
 server.listen(port, '127.0.0.1', () => {
   process.stdout.write(`pass-through listening on http://127.0.0.1:${port}\n`);
 });

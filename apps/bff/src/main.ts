@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createExpressServer } from '@settlement/http-server';
 import { createApp } from './app';
 import { pgBus } from './cluster/bus';
 import { pgLeadership } from './cluster/leader';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
           bus: pgBus({ connectionString: config.databaseUrl, publisher: db, logger }),
         };
   const bff = createApp({ config, keys, db, logger, ...(cluster ? { cluster } : {}) });
-  const server = createServer(bff.app);
+  const server = createExpressServer(bff.app);
   bff.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
+import { createExpressServer } from '@settlement/http-server';
 import type { Logger } from 'pino';
 import type { AppContext, BackgroundService } from './context';
 import { errorMiddleware, HttpError, requestIdMiddleware, requestIds } from './errors';
@@ -162,7 +163,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
       if (db.open) db.close();
     },
     listen: async (port = 0) => {
-      const server = createServer(app);
+      const server = createExpressServer(app);
       servers.push(server);
       sandbox.attachWebSocket(server);
       await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createExpressServer } from '@settlement/http-server';
 import { Writable } from 'node:stream';
 import { spawnSandbox } from '@settlement/sandbox/spawn';
 import { getGlobalDispatcher, request } from 'undici';
@@ -166,7 +167,7 @@ export async function startBff(input: {
     ...(input.now ? { now: input.now } : {}),
     relay: { backoff: { baseMs: 20, capMs: 200 }, ...input.relay },
   });
-  const server: Server = createServer(bff.app);
+  const server: Server = createExpressServer(bff.app);
   bff.attach(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   bff.start();

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createExpressServer } from './index';
+
+let server: Server | null = null;
+afterEach(async () => {
+  const open = server;
+  server = null;
+  if (!open) return;
+  await new Promise<void>((resolve) => {
+    open.close(() => {
+      resolve();
+    });
+  });
+});
+
+async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
+  const created = createExpressServer(app);
+  server = created;
+  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
+  return { server: created, url: `http://127.0.0.1:${(created.address() as AddressInfo).port}` };
+}
+
+describe('createExpressServer', () => {
+  it('gives every request and response express prototypes before express sees them', async () => {
+    const app = express();
+    app.get('/x', (req, res) => {
+      res.json({ path: req.path, query: req.query, ip: req.ip });
+    });
+    const { server: created, url } = await listen(app);
+    const born: boolean[] = [];
+    created.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      born.push(
+        Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response,
+      );
+    });
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`${url}/x?a=${i}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        path: '/x',
+        query: { a: String(i) },
+        ip: '127.0.0.1',
+      });
+    }
+    expect(born).toEqual([true, true, true]);
+  });
+
+  it('keeps them Node requests and responses: streams, headers and errors work', async () => {
+    const app = express();
+    app.use(express.json());
+    app.post('/echo', (req, res) => {
+      expect(req).toBeInstanceOf(IncomingMessage);
+      expect(res).toBeInstanceOf(ServerResponse);
+      res
+        .status(201)
+        .set('x-seen', 'yes')
+        .json({ body: req.body as unknown });
+    });
+    app.use((_req, res) => {
+      res.status(404).end();
+    });
+    const { url } = await listen(app);
+    const echo = await fetch(`${url}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountAtomic: '12345678901234567890' }),
+    });
+    expect(echo.status).toBe(201);
+    expect(echo.headers.get('x-seen')).toBe('yes');
+    expect(await echo.json()).toEqual({ body: { amountAtomic: '12345678901234567890' } });
+    expect((await fetch(`${url}/missing`)).status).toBe(404);
+  });
+});
