@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { request } from 'undici';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { initialAssets, sumOf } from '../lib/bundle';
 import { startFakeUpstream } from '../lib/fake-upstream';
 import { CHROMIUM, CHROMIUM_ARGS, runLighthouse, type LighthouseResult } from '../lib/lighthouse';
-import { ROOT, sleep } from '../lib/procs';
+import { ROOT, profileDir, sleep } from '../lib/procs';
 import { percentile, type GroupRecorder } from '../lib/report';
 import { cloneTransactions } from '../lib/seed-transactions';
 import { fetchWithOperation, makeReady, startBff, startSandbox } from '../lib/stack';
@@ -307,9 +307,25 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
         note: `${loaded} rows loaded, ${listRequests} list requests`,
       });
 
+      // BENCH_PROFILE=1: a Chromium trace of the scroll (open it in chrome://tracing or
+      // Perfetto) beside the servers' CPU profiles.
+      const traceFile = profileDir('console-scroll');
+      const cdp = traceFile ? await page.context().newCDPSession(page) : null;
+      if (traceFile && cdp) {
+        await browser.startTracing(page, { path: join(traceFile, 'scroll.json') });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       const { frames, vsyncs, totalMs, maxRows } = ScrollResultSchema.parse(
         await evalJson(page, SCROLL_THROUGH),
       );
+      if (traceFile && cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(traceFile, 'scroll.cpuprofile'), JSON.stringify(profile));
+        await browser.stopTracing();
+        await cdp.detach();
+      }
       rec.add({
         metric: `scroll through ${loaded.toLocaleString()} rows (300 steps, one per frame)`,
         value: totalMs,

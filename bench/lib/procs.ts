@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,10 +153,19 @@ export function trackChild(name: string, child: ChildProcess, logFile: string): 
   return handle;
 }
 
-/** Node flags that write a CPU profile of a server into PROFILE_DIR when BENCH_PROFILE=1. */
+/** Where profiles of `name` go when BENCH_PROFILE=1 (created), else null. */
+export function profileDir(name: string): string | null {
+  if (process.env.BENCH_PROFILE !== '1') return null;
+  const dir = resolve(
+    process.env.BENCH_PROFILE_DIR ?? resolve(ROOT, 'bench/results/profiles'),
+    name,
+  );
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Node flags that write a CPU profile of a server into its profileDir when BENCH_PROFILE=1. */
 export function profileArgs(name: string): string[] {
-  const dir = process.env.BENCH_PROFILE_DIR ?? resolve(ROOT, 'bench/results/profiles');
-  return process.env.BENCH_PROFILE === '1'
-    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir, name)}`]
-    : [];
+  const dir = profileDir(name);
+  return dir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 }
