@@ -22,19 +22,20 @@ function isCallable(constructor: Constructor<unknown>): boolean {
  */
 export function createExpressServer(app: Express): Server {
   if (!isCallable(IncomingMessage) || !isCallable(ServerResponse)) return createServer(app);
-  const Request = function (
-    this: IncomingMessage,
-    ...args: ConstructorParameters<typeof IncomingMessage>
-  ) {
-    IncomingMessage.apply(this, args);
-  } as unknown as typeof IncomingMessage;
-  Request.prototype = app.request;
-  const Response = function (
-    this: ServerResponse,
-    ...args: ConstructorParameters<typeof ServerResponse>
-  ) {
-    ServerResponse.apply(this, args);
-  } as unknown as typeof ServerResponse;
-  Response.prototype = app.response;
-  return createServer({ IncomingMessage: Request, ServerResponse: Response }, app);
+  return createServer(
+    {
+      IncomingMessage: bornWith<typeof IncomingMessage>(IncomingMessage, app.request),
+      ServerResponse: bornWith<typeof ServerResponse>(ServerResponse, app.response),
+    },
+    app,
+  );
+}
+
+/** A constructor that builds what `base` builds, with `prototype` from birth. */
+function bornWith<T extends Constructor<object>>(base: T, prototype: object): T {
+  const construct = function (this: object, ...args: unknown[]) {
+    Reflect.apply(base, this, args);
+  };
+  construct.prototype = prototype;
+  return construct as unknown as T;
 }
