@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { SettlementApiError } from '@settlement/client';
 import { ERROR_CODES, errorEnvelope, isErrorCode, type ErrorCode } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 
 /** The one error type of the BFF: a code of protocol's table, its status and envelope. */
 export class HttpError extends Error {
@@ -41,7 +41,8 @@ export function requestIdOf(res: Response): string {
 }
 
 export function requestIdMiddleware(_req: Request, res: Response, next: NextFunction): void {
-  const id = `bff_${randomUUID()}`;
+  // Sent upstream as the request id and indexed by the request log: time-ordered (ids.ts).
+  const id = `bff_${timeOrderedId()}`;
   res.locals.requestId = id;
   res.setHeader('x-request-id', id);
   next();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeadlines, createNonceSource } from './deadlines';
+import { createDeadlines } from './deadlines';
 
 describe('attempt deadlines on one shared timer', () => {
   let clockMs = 0;
@@ -66,18 +66,5 @@ describe('attempt deadlines on one shared timer', () => {
     cleared.clear();
     later.abort(reason);
     expect(cleared.signal.aborted).toBe(false);
-  });
-});
-
-describe('pooled nonces', () => {
-  it('are 32 hex chars, all distinct, drawn from the CSPRNG once per batch', () => {
-    const fill = vi.fn((buffer: Buffer) => {
-      for (let i = 0; i < buffer.length; i += 1) buffer[i] = Math.floor(Math.random() * 256);
-    });
-    const next = createNonceSource(64, fill);
-    const nonces = Array.from({ length: 640 }, next);
-    expect(nonces.every((n) => /^[0-9a-f]{32}$/.test(n))).toBe(true);
-    expect(new Set(nonces).size).toBe(640);
-    expect(fill).toHaveBeenCalledTimes(10);
   });
 });

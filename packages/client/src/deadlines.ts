@@ -1,5 +1,3 @@
-import { randomFillSync } from 'node:crypto';
-
 /** One armed attempt deadline: abort `signal` on time, or `clear` once the attempt is over. */
 type Deadline = { signal: AbortSignal; clear(): void };
 
@@ -100,31 +98,5 @@ export function createDeadlines(
       };
     },
     size: () => pending,
-  };
-}
-
-/**
- * Request nonces (32 hex chars, 128 random bits each, as the protocol's generator makes) cut
- * from one CSPRNG buffer refilled every `batch` nonces: a `randomFillSync` per request was
- * ~3% of the BFF's busy time under load.
- */
-export function createNonceSource(
-  batch = 256,
-  fill: (buffer: Buffer) => void = (buffer) => {
-    randomFillSync(buffer);
-  },
-): () => string {
-  const buffer = Buffer.alloc(16 * batch);
-  let offset = buffer.length;
-  return () => {
-    if (offset === buffer.length) {
-      fill(buffer);
-      offset = 0;
-    }
-    const nonce = buffer.toString('hex', offset, offset + 16);
-    // Each byte is used once: a nonce is never derived from bytes another nonce showed.
-    buffer.fill(0, offset, offset + 16);
-    offset += 16;
-    return nonce;
   };
 }

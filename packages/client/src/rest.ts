@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
@@ -19,8 +18,9 @@ import {
   type CreateWalletRequest,
   type SignedLines,
 } from '@settlement/protocol';
-import { signRestRequest, type Signer } from '@settlement/protocol/signing';
-import { createDeadlines, createNonceSource } from './deadlines';
+import { generateNonce, signRestRequest, type Signer } from '@settlement/protocol/signing';
+import { timeOrderedId } from '@settlement/protocol/ids';
+import { createDeadlines } from './deadlines';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
 import { REST_RETRY_DEFAULTS, sleep, type RetryOptions } from './retry';
 
@@ -191,7 +191,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
   const dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32 });
   const { signer } = options;
   const clock = options.clock ?? {};
-  const nonceOf = clock.nonce ?? createNonceSource();
+  const nonceOf = clock.nonce ?? generateNonce;
   const deadlines = createDeadlines();
 
   async function attemptOnce(
@@ -258,7 +258,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
     const isMutating = method !== 'GET';
     const canRetry = !isMutating || sendOptions.idempotencyKey !== undefined;
     const maxAttempts = canRetry ? Math.max(1, sendOptions.maxAttempts ?? retry.maxAttempts) : 1;
-    const baseRequestId = sendOptions.requestId ?? randomUUID();
+    const baseRequestId = sendOptions.requestId ?? timeOrderedId();
     let lastError: unknown = null;
     let lastResponse: RawResponse | null = null;
 

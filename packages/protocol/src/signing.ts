@@ -2,6 +2,7 @@ import * as ed from '@noble/ed25519';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
 import { fromBase64, toBase64, toHex, utf8Bytes } from './encoding';
+import { timeOrderedHex } from './ids';
 
 /**
  * Request signing of the interface: canonical strings, body hash, Ed25519 over them.
@@ -151,9 +152,12 @@ export type SignedHeaders = {
   'X-Api-Body-Hash'?: string;
 };
 
-/** Random nonce of 32 hex chars: visible ASCII, unique per request. */
+/**
+ * A nonce of 32 hex chars: visible ASCII, unique per request, and time-ordered, so the logs
+ * that index it by key grow at one end (see ids.ts).
+ */
 export function generateNonce(): string {
-  return toHex(randomBytes(16));
+  return timeOrderedHex();
 }
 
 export function unixSeconds(now: number = Date.now()): string {
