@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomFillSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { CO_SIGNER_SCOPE, utf8Bytes } from '@settlement/protocol';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
@@ -43,24 +43,6 @@ function newNodeSigner(): { privateKey: KeyObject; publicKeyBase64: string } {
   const jwk = publicKey.export({ format: 'jwk' });
   if (typeof jwk.x !== 'string') throw new Error('Ed25519 key export without x');
   return { privateKey, publicKeyBase64: Buffer.from(jwk.x, 'base64url').toString('base64') };
-}
-
-/**
- * 16-byte request nonces cut from a pooled CSPRNG buffer: the protocol's default (noble's
- * randomBytes over WebCrypto, one call per request) was ~1% of a withdrawal's CPU.
- */
-const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let noncePoolOffset = noncePool.length;
-
-function nextNonce(): string {
-  if (noncePoolOffset >= noncePool.length) {
-    randomFillSync(noncePool);
-    noncePoolOffset = 0;
-  }
-  const nonce = noncePool.toString('hex', noncePoolOffset, noncePoolOffset + NONCE_BYTES);
-  noncePoolOffset += NONCE_BYTES;
-  return nonce;
 }
 
 function signWith(privateKey: KeyObject, message: string): string {
@@ -137,11 +119,8 @@ export function createCoSignerSimulator(deps: CoSignerDeps): CoSignerSimulator {
   ): Promise<{ status: number; body: unknown }> {
     if (baseUrl === null) throw new Error('co-signer simulator is not started');
     const body = utf8Bytes(JSON.stringify(payload));
-    const headers = signRestRequest(
-      signer,
-      { method: 'POST', target, body },
-      { nonce: nextNonce() },
-    );
+    // The protocol's nonce: pooled and time-ordered, as every signer of ours (decision 015).
+    const headers = signRestRequest(signer, { method: 'POST', target, body });
     return postJson(
       agent,
       `${baseUrl}${target}`,
