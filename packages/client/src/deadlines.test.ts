@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Cancellation } from './cancellation';
 import { createDeadlines } from './deadlines';
 
 describe('attempt deadlines on one shared timer', () => {
@@ -66,5 +67,21 @@ describe('attempt deadlines on one shared timer', () => {
     cleared.clear();
     later.abort(reason);
     expect(cleared.signal.aborted).toBe(false);
+  });
+
+  it("passes a Cancellation caller's abort on too, and stops listening to it once cleared", () => {
+    const deadlines = createDeadlines(50, now);
+    const caller = new Cancellation();
+    const deadline = deadlines.arm(10_000, caller);
+    expect(caller.listenerCount('abort')).toBe(1);
+    deadline.clear();
+    expect(caller.listenerCount('abort')).toBe(0);
+
+    const live = deadlines.arm(10_000, caller);
+    const reason = new Error('browser left');
+    caller.abort(reason);
+    expect(live.signal.reason).toBe(reason);
+    live.clear();
+    expect(deadlines.size()).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
+import { Cancellation, onAbort, type CancelSignal } from './cancellation';
+
 /** One armed attempt deadline: abort `signal` on time, or `clear` once the attempt is over. */
-type Deadline = { signal: AbortSignal; clear(): void };
+type Deadline = { signal: Cancellation; clear(): void };
 
 export type Deadlines = {
   /**
    * A signal that aborts with a TimeoutError `timeoutMs` (rounded up to the tick) from now, or
    * with the caller's reason as soon as `callerSignal` aborts.
    */
-  arm(timeoutMs: number, callerSignal?: AbortSignal): Deadline;
+  arm(timeoutMs: number, callerSignal?: CancelSignal): Deadline;
   /** Deadlines armed and not yet cleared or expired (tests). */
   size(): number;
 };
@@ -27,7 +29,7 @@ export function createDeadlines(
   tickMs = 50,
   now: () => number = performance.now.bind(performance),
 ): Deadlines {
-  const buckets = new Map<number, Set<AbortController>>();
+  const buckets = new Map<number, Set<Cancellation>>();
   let pending = 0;
   let timer: NodeJS.Timeout | null = null;
   let timerBucket = Infinity;
@@ -36,11 +38,11 @@ export function createDeadlines(
     timer = null;
     timerBucket = Infinity;
     const dueBucket = Math.floor(now() / tickMs);
-    for (const [bucket, controllers] of buckets) {
+    for (const [bucket, attempts] of buckets) {
       if (bucket > dueBucket) continue;
       buckets.delete(bucket);
-      pending -= controllers.size;
-      for (const controller of controllers) controller.abort(timeoutError());
+      pending -= attempts.size;
+      for (const attempt of attempts) attempt.abort(timeoutError());
     }
     schedule();
   };
@@ -61,31 +63,32 @@ export function createDeadlines(
 
   return {
     arm(timeoutMs, callerSignal) {
-      const controller = new AbortController();
+      const attempt = new Cancellation();
       if (callerSignal?.aborted) {
-        controller.abort(callerSignal.reason);
-        return { signal: controller.signal, clear: () => undefined };
+        attempt.abort(callerSignal.reason);
+        return { signal: attempt, clear: () => undefined };
       }
       // Rounded up: the bucket is swept at its end, so no attempt is cut before its timeout.
       const bucket = Math.ceil((now() + timeoutMs) / tickMs);
-      let controllers = buckets.get(bucket);
-      if (!controllers) {
-        controllers = new Set();
-        buckets.set(bucket, controllers);
+      let attempts = buckets.get(bucket);
+      if (!attempts) {
+        attempts = new Set();
+        buckets.set(bucket, attempts);
       }
-      controllers.add(controller);
+      attempts.add(attempt);
       pending += 1;
-      const onCallerAbort = (): void => {
-        controller.abort(callerSignal?.reason);
-      };
-      callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-      const armedIn = controllers;
+      const stopListening =
+        callerSignal &&
+        onAbort(callerSignal, () => {
+          attempt.abort(callerSignal.reason);
+        });
+      const armedIn = attempts;
       schedule(bucket);
       return {
-        signal: controller.signal,
+        signal: attempt,
         clear() {
-          callerSignal?.removeEventListener('abort', onCallerAbort);
-          if (armedIn.delete(controller)) {
+          stopListening?.();
+          if (armedIn.delete(attempt)) {
             pending -= 1;
             if (armedIn.size === 0) buckets.delete(bucket);
             if (pending === 0 && timer !== null) {

@@ -1,3 +1,4 @@
+export * from './cancellation';
 export * from './errors';
 export * from './events';
 export * from './pages';

@@ -9,6 +9,7 @@ import {
   sha256Hex,
   verifyMessage,
 } from '@settlement/protocol/signing';
+import { Cancellation } from './cancellation';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
 import { iterateItems } from './pages';
 import { createSettlementClient, type AttemptRecord, type SettlementClient } from './rest';
@@ -312,6 +313,19 @@ describe('per-attempt cost', () => {
     caller.abort(new Error('browser left'));
     await expect(pending).rejects.toThrow('browser left');
     expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('so does one stopped by a Cancellation, which undici takes as its signal too', async () => {
+    handler = () => undefined; // never answers
+    const caller = new Cancellation();
+    const pending = client.send('GET', '/api/v1/assets', { signal: caller });
+    await vi.waitFor(() => {
+      expect(upstream.seen).toHaveLength(1);
+    });
+    caller.abort(new Error('browser left'));
+    await expect(pending).rejects.toThrow('browser left');
+    expect(upstream.seen).toHaveLength(1);
+    expect(caller.listenerCount('abort')).toBe(0);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 } from '@settlement/protocol';
 import { generateNonce, signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { timeOrderedId } from '@settlement/protocol/ids';
+import type { CancelSignal } from './cancellation';
 import { createDeadlines } from './deadlines';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
 import { REST_RETRY_DEFAULTS, sleep, type RetryOptions } from './retry';
@@ -59,7 +60,7 @@ export type SendOptions = {
   idempotencyKey?: string;
   /** Our x-request-id; later attempts send it with a `.2`, `.3` suffix. */
   requestId?: string;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onAttempt?: (record: AttemptRecord) => void;
   /** Overrides of the client's retry policy for this call (e.g. a quick probe). */
   maxAttempts?: number;
@@ -82,7 +83,7 @@ export type RequestOptions = {
   body?: unknown;
   idempotencyKey?: string;
   requestId?: string;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onAttempt?: (record: AttemptRecord) => void;
 };
 

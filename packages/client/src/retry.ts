@@ -1,4 +1,5 @@
 import type { BackoffOptions } from '@settlement/protocol';
+import { abortError, onAbort, type CancelSignal } from './cancellation';
 
 /** REST retries back off with the protocol's `fullJitterDelay`, under these bounds. */
 export type RetryOptions = BackoffOptions & {
@@ -16,20 +17,21 @@ export const REST_RETRY_DEFAULTS: RetryOptions = {
   timeoutMs: 10_000,
 };
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: CancelSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      reject(abortError(signal));
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening =
+      signal &&
+      onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(abortError(signal));
+      });
   });
 }

@@ -1,4 +1,5 @@
 import express, { type Response, type Router } from 'express';
+import { Cancellation } from '@settlement/client';
 import { HttpError, requestIdOf } from '../errors';
 import type { Withdrawals } from '../governance/withdrawals';
 import type { Services } from '../services/services';
@@ -66,9 +67,12 @@ export function apiRoutes(
     if (operation.method === 'GET' && body) {
       throw new HttpError('VALIDATION_ERROR', 'A read takes no body.');
     }
-    const controller = new AbortController();
+    // Not an AbortController: see Cancellation (this runs for every proxied request).
+    const browserLeft = new Cancellation();
     res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableFinished) {
+        browserLeft.abort(new DOMException('The browser closed the request', 'AbortError'));
+      }
     });
 
     if (operation.isIdempotent) {
@@ -123,7 +127,7 @@ export function apiRoutes(
       target,
       body,
       requestId: requestIdOf(res),
-      signal: controller.signal,
+      signal: browserLeft,
     });
     passThrough(res, {
       status: response.status,

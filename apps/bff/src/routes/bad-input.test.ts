@@ -138,11 +138,16 @@ describe('a request the browser aborts', () => {
     await vi.waitFor(() => {
       expect(upstreamReceived.length).toBeGreaterThan(before);
     });
+    const upstreamCall = upstreamReceived.at(-1);
     socket.destroy();
     await vi.waitFor(() => {
       expect(abortedLines()).toContainEqual(
         expect.objectContaining({ level: 30, method: 'GET', path: '/bff/api/v1/wallets' }),
       );
+    });
+    // The browser's leaving reaches the upstream call at once, not at its 10 s deadline.
+    await vi.waitFor(() => {
+      expect(upstreamCall?.socket.destroyed).toBe(true);
     });
     expect(unhandledErrors(instance)).toEqual([]);
   });

@@ -1,4 +1,9 @@
-import { OutcomeUnknownError, SettlementApiError, type RawResponse } from '@settlement/client';
+import {
+  OutcomeUnknownError,
+  SettlementApiError,
+  type CancelSignal,
+  type RawResponse,
+} from '@settlement/client';
 import { HttpError } from '../errors';
 import type { Operation } from './operations';
 import { recordAttempts, type Services } from './services';
@@ -28,7 +33,7 @@ export async function proxyOperation(
     target: string;
     body: Uint8Array | null;
     requestId: string;
-    signal: AbortSignal;
+    signal: CancelSignal;
   },
 ): Promise<RawResponse> {
   const { operation } = input;
