@@ -38,6 +38,7 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
   expect(requestId).not.toBe('');
   const transaction = (await response.json()) as Transaction;
 
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'support');
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -55,6 +56,20 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
   await expect(page.getByRole('table', { name: 'Upstream calls' })).toContainText(
     '/api/v1/transactions',
   );
+  // At 1440 px the id support looks a call up by is in view, not behind a sideways scroll.
+  const calls = page.getByRole('region', { name: 'Upstream calls (scrollable)' });
+  const callsBox = await calls.boundingBox();
+  const correlationBox = await calls
+    .getByRole('button', { name: 'Copy correlation id' })
+    .first()
+    .boundingBox();
+  expect(callsBox).not.toBeNull();
+  expect(correlationBox).not.toBeNull();
+  if (callsBox && correlationBox) {
+    expect(correlationBox.x + correlationBox.width).toBeLessThanOrEqual(
+      callsBox.x + callsBox.width,
+    );
+  }
   await expectAccessible(page);
   await saveScreenshot(page, 'support-1-by-correlation-id');
 

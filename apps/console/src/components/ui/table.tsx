@@ -41,10 +41,18 @@ export function Th({
   );
 }
 
-export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+export function Td({
+  className,
+  isCompact = false,
+  ...props
+}: TdHTMLAttributes<HTMLTableCellElement> & { isCompact?: boolean }) {
   return (
     <td
-      className={clsx('border-b border-slate-100 px-4 py-2.5 align-middle', className)}
+      className={clsx(
+        'border-b border-slate-100 py-2.5 align-middle',
+        isCompact ? 'px-3' : 'px-4',
+        className,
+      )}
       {...props}
     />
   );

@@ -63,40 +63,46 @@ export function SupportEvents({ events }: { events: SupportResult['events'] }) {
   );
 }
 
+/**
+ * The upstream calls, ids first after the call itself: support looks a call up by its
+ * correlation id, so that column comes before the request ids, and none of them waits behind a
+ * sideways scroll at 1440 px: the operator goes under the call rather than in a column of its
+ * own, and an upstream that echoes our request id (the sandbox does) shows "same" rather than
+ * the id twice.
+ */
 export function SupportRequests({ requests }: { requests: SupportResult['requests'] }) {
   if (requests.length === 0) return <EmptyState title="No upstream calls match" />;
   return (
     <Table label="Upstream calls">
       <thead>
         <tr>
-          <Th>At</Th>
-          <Th>Operator</Th>
-          <Th>Call</Th>
-          <Th>Status</Th>
-          <Th>Request id</Th>
-          <Th>Upstream request id</Th>
-          <Th>Correlation id</Th>
-          <Th>Idempotency key</Th>
+          <Th isCompact>At</Th>
+          <Th isCompact>Call</Th>
+          <Th isCompact>Status</Th>
+          <Th isCompact>Correlation id</Th>
+          <Th isCompact>Request id</Th>
+          <Th isCompact>Upstream request id</Th>
+          <Th isCompact>Idempotency key</Th>
         </tr>
       </thead>
       <tbody>
         {requests.map((request, index) => (
           <tr key={`${request.at}-${request.requestId}-${String(index)}`}>
-            <Td>
+            <Td isCompact>
               <Time value={request.at} />
             </Td>
-            <Td>{request.operator ?? '—'}</Td>
-            <Td>
+            <Td isCompact>
               <code className="font-mono text-xs whitespace-nowrap">
                 {request.method} {request.path}
               </code>
-              {typeof request.durationMs === 'number' ? (
-                <span className="ml-1 text-xs text-slate-600 tabular-nums">
-                  {request.durationMs} ms
-                </span>
+              <span className="ml-1 text-xs whitespace-nowrap text-slate-600 tabular-nums">
+                {request.durationMs} ms
+              </span>
+              {request.operator ? (
+                <div className="text-xs text-slate-600">by {request.operator}</div>
               ) : null}
             </Td>
-            <Td>
+            <Td isCompact>
               {typeof request.status === 'number' ? (
                 <Badge
                   tone={
@@ -109,16 +115,22 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
                 '—'
               )}
             </Td>
-            <Td>
-              <MaybeId value={request.requestId} label="request id" />
-            </Td>
-            <Td>
-              <MaybeId value={request.upstreamRequestId} label="upstream request id" />
-            </Td>
-            <Td>
+            <Td isCompact>
               <MaybeId value={request.correlationId} label="correlation id" />
             </Td>
-            <Td>
+            <Td isCompact>
+              <MaybeId value={request.requestId} label="request id" />
+            </Td>
+            <Td isCompact>
+              {request.upstreamRequestId && request.upstreamRequestId === request.requestId ? (
+                <span className="text-xs text-slate-600" title={request.upstreamRequestId}>
+                  same<span className="sr-only"> as the request id</span>
+                </span>
+              ) : (
+                <MaybeId value={request.upstreamRequestId} label="upstream request id" />
+              )}
+            </Td>
+            <Td isCompact>
               <MaybeId value={request.idempotencyKey} label="idempotency key" />
             </Td>
           </tr>
@@ -128,38 +140,43 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
   );
 }
 
+/** An operator's actions, the correlation id first among the ids (as in SupportRequests). */
 export function SupportActions({ actions }: { actions: SupportResult['actions'] }) {
   if (actions.length === 0) return <EmptyState title="No operator actions match" />;
   return (
     <Table label="Operator actions">
       <thead>
         <tr>
-          <Th>At</Th>
-          <Th>Operator</Th>
-          <Th>Action</Th>
-          <Th>Outcome</Th>
-          <Th>Idempotency key</Th>
-          <Th>Upstream request id</Th>
-          <Th>Correlation id</Th>
+          <Th isCompact>At</Th>
+          <Th isCompact>Operator</Th>
+          <Th isCompact>Action</Th>
+          <Th isCompact>Outcome</Th>
+          <Th isCompact>Correlation id</Th>
+          <Th isCompact>Upstream request id</Th>
+          <Th isCompact>Idempotency key</Th>
         </tr>
       </thead>
       <tbody>
         {actions.map((action, index) => (
           <tr key={`${action.at}-${index}`}>
-            <Td>
+            <Td isCompact>
               <Time value={action.at} />
             </Td>
-            <Td>{action.operator ?? '—'}</Td>
-            <Td className="font-mono text-xs">{action.action}</Td>
-            <Td className="text-xs">{action.outcome}</Td>
-            <Td>
-              <MaybeId value={action.idempotencyKey} label="idempotency key" />
+            <Td isCompact>{action.operator ?? '—'}</Td>
+            <Td isCompact className="font-mono text-xs">
+              {action.action}
             </Td>
-            <Td>
+            <Td isCompact className="text-xs">
+              {action.outcome}
+            </Td>
+            <Td isCompact>
+              <MaybeId value={action.correlationId} label="correlation id" />
+            </Td>
+            <Td isCompact>
               <MaybeId value={action.upstreamRequestId} label="upstream request id" />
             </Td>
-            <Td>
-              <MaybeId value={action.correlationId} label="correlation id" />
+            <Td isCompact>
+              <MaybeId value={action.idempotencyKey} label="idempotency key" />
             </Td>
           </tr>
         ))}
@@ -174,25 +191,27 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
     <Table label="Journaled operations">
       <thead>
         <tr>
-          <Th>Created</Th>
-          <Th>Operator</Th>
-          <Th>Operation</Th>
-          <Th>State</Th>
-          <Th>Operation id</Th>
-          <Th>Idempotency key</Th>
-          <Th>Client reference</Th>
-          <Th>Upstream request id</Th>
+          <Th isCompact>Created</Th>
+          <Th isCompact>Operator</Th>
+          <Th isCompact>Operation</Th>
+          <Th isCompact>State</Th>
+          <Th isCompact>Operation id</Th>
+          <Th isCompact>Idempotency key</Th>
+          <Th isCompact>Client reference</Th>
+          <Th isCompact>Upstream request id</Th>
         </tr>
       </thead>
       <tbody>
         {operations.map((operation) => (
           <tr key={operation.operationId}>
-            <Td>
+            <Td isCompact>
               <Time value={operation.createdAt} />
             </Td>
-            <Td>{operation.operator}</Td>
-            <Td className="font-mono text-xs">{operation.operation}</Td>
-            <Td>
+            <Td isCompact>{operation.operator}</Td>
+            <Td isCompact className="font-mono text-xs">
+              {operation.operation}
+            </Td>
+            <Td isCompact>
               <Badge
                 tone={
                   operation.state === 'succeeded'
@@ -206,16 +225,16 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
                 {typeof operation.status === 'number' ? ` · ${operation.status}` : ''}
               </Badge>
             </Td>
-            <Td>
+            <Td isCompact>
               <MaybeId value={operation.operationId} label="operation id" />
             </Td>
-            <Td>
+            <Td isCompact>
               <MaybeId value={operation.idempotencyKey} label="idempotency key" />
             </Td>
-            <Td>
+            <Td isCompact>
               <MaybeId value={operation.clientReference} label="client reference" />
             </Td>
-            <Td>
+            <Td isCompact>
               <MaybeId value={operation.upstreamRequestId} label="upstream request id" />
             </Td>
           </tr>

@@ -1,0 +1,75 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SupportResult } from '../api/support-search';
+import { SupportRequests } from './support-sections';
+
+type SupportRequest = SupportResult['requests'][number];
+
+const call = (overrides: Partial<SupportRequest>): SupportRequest => ({
+  at: '2026-11-24T10:00:00.000Z',
+  operator: 'treasury',
+  operation: 'transactions.create',
+  operationId: 'op-1',
+  method: 'POST',
+  path: '/api/v1/transactions',
+  attempt: 1,
+  status: 201,
+  durationMs: 12,
+  requestId: 'bff_01a20f9e-93fa-75a8-9c1d-4f1e2a3b4c5d',
+  requestIdSent: 'bff_01a20f9e-93fa-75a8-9c1d-4f1e2a3b4c5d',
+  upstreamRequestId: 'bff_01a20f9e-93fa-75a8-9c1d-4f1e2a3b4c5d',
+  correlationId: 'corr_7f3e9a21b4c84d0e',
+  idempotencyKey: 'op-1',
+  error: null,
+  ...overrides,
+});
+
+describe('SupportRequests', () => {
+  it('puts the correlation id first among the ids, and the operator under the call', () => {
+    render(<SupportRequests requests={[call({})]} />);
+    const headers = within(screen.getByRole('table', { name: 'Upstream calls' }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'At',
+      'Call',
+      'Status',
+      'Correlation id',
+      'Request id',
+      'Upstream request id',
+      'Idempotency key',
+    ]);
+    const [, row] = screen.getAllByRole('row');
+    const cells = within(row as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toContain(
+      'POST /api/v1/transactions12 msby treasury',
+    );
+  });
+
+  it('says "same" when the upstream echoed our request id, and shows its own id when not', () => {
+    render(
+      <SupportRequests
+        requests={[
+          call({}),
+          call({
+            requestId: 'bff_second',
+            requestIdSent: 'bff_second',
+            upstreamRequestId: 'req_upstream_minted_0001',
+          }),
+        ]}
+      />,
+    );
+    const [, echoed, minted] = screen.getAllByRole('row');
+    expect(within(echoed as HTMLElement).getByText('as the request id')).toBeInTheDocument();
+    expect(
+      within(echoed as HTMLElement).queryByRole('button', { name: 'Copy upstream request id' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(echoed as HTMLElement).getByRole('button', { name: 'Copy correlation id' }),
+    ).toBeInTheDocument();
+    expect(
+      within(minted as HTMLElement).getByRole('button', { name: 'Copy upstream request id' }),
+    ).toBeInTheDocument();
+    expect(within(minted as HTMLElement).queryByText('as the request id')).not.toBeInTheDocument();
+  });
+});
