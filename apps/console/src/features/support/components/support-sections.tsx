@@ -14,6 +14,15 @@ function MaybeId({ value, label }: { value: string | null | undefined; label: st
   );
 }
 
+/** One id in a compact cell of the support tables. */
+function IdCell(props: { value: string | null | undefined; label: string }) {
+  return (
+    <Td isCompact>
+      <MaybeId {...props} />
+    </Td>
+  );
+}
+
 export function SupportEvents({ events }: { events: SupportResult['events'] }) {
   if (events.length === 0) return <EmptyState title="No stored events match" />;
   const sorted = [...events].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
@@ -115,12 +124,8 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
                 '—'
               )}
             </Td>
-            <Td isCompact>
-              <MaybeId value={request.correlationId} label="correlation id" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={request.requestId} label="request id" />
-            </Td>
+            <IdCell value={request.correlationId} label="correlation id" />
+            <IdCell value={request.requestId} label="request id" />
             <Td isCompact>
               {request.upstreamRequestId && request.upstreamRequestId === request.requestId ? (
                 <span className="text-xs text-slate-600" title={request.upstreamRequestId}>
@@ -130,9 +135,7 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
                 <MaybeId value={request.upstreamRequestId} label="upstream request id" />
               )}
             </Td>
-            <Td isCompact>
-              <MaybeId value={request.idempotencyKey} label="idempotency key" />
-            </Td>
+            <IdCell value={request.idempotencyKey} label="idempotency key" />
           </tr>
         ))}
       </tbody>
@@ -169,15 +172,9 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
             <Td isCompact className="text-xs">
               {action.outcome}
             </Td>
-            <Td isCompact>
-              <MaybeId value={action.correlationId} label="correlation id" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={action.upstreamRequestId} label="upstream request id" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={action.idempotencyKey} label="idempotency key" />
-            </Td>
+            <IdCell value={action.correlationId} label="correlation id" />
+            <IdCell value={action.upstreamRequestId} label="upstream request id" />
+            <IdCell value={action.idempotencyKey} label="idempotency key" />
           </tr>
         ))}
       </tbody>
@@ -225,18 +222,10 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
                 {typeof operation.status === 'number' ? ` · ${operation.status}` : ''}
               </Badge>
             </Td>
-            <Td isCompact>
-              <MaybeId value={operation.operationId} label="operation id" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={operation.idempotencyKey} label="idempotency key" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={operation.clientReference} label="client reference" />
-            </Td>
-            <Td isCompact>
-              <MaybeId value={operation.upstreamRequestId} label="upstream request id" />
-            </Td>
+            <IdCell value={operation.operationId} label="operation id" />
+            <IdCell value={operation.idempotencyKey} label="idempotency key" />
+            <IdCell value={operation.clientReference} label="client reference" />
+            <IdCell value={operation.upstreamRequestId} label="upstream request id" />
           </tr>
         ))}
       </tbody>
