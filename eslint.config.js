@@ -160,6 +160,8 @@ export default tseslint.config(
       'bench/results/**',
       'eslint.config.js',
       'scripts/**/*.mjs',
+      // Plain JavaScript that scripts/start.mjs imports, like the scripts themselves.
+      'packages/http-server/src/node-flags.mjs',
     ],
   },
   js.configs.recommended,

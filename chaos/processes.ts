@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'n
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@settlement/http-server/node-flags';
 import { spawnSandbox } from '@settlement/sandbox/spawn';
 
 /**
@@ -179,7 +180,7 @@ export function startBffProcess(input: {
       isLeader = false;
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', '--import', CLOCK_PRELOAD, BFF_MAIN],
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', '--import', CLOCK_PRELOAD, BFF_MAIN],
         {
           cwd: ROOT,
           env: {

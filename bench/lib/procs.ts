@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { SERVER_NODE_FLAGS } from '@settlement/http-server/node-flags';
 
 /** The repository root (bench/lib/ is two levels below it). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,8 +82,9 @@ export function killAllChildren(): void {
 }
 
 /**
- * Runs a TypeScript entry point under tsx in its own process (its own core to contend for),
- * stdout and stderr to `logFile`. Stops with SIGTERM, then SIGKILL after 5 s.
+ * Runs a TypeScript server under tsx in its own process (its own core to contend for), with
+ * the V8 flags our servers ship with (the references too, so a ratio compares code, not heap
+ * settings), stdout and stderr to `logFile`. Stops with SIGTERM, then SIGKILL after 5 s.
  */
 export function spawnTs(input: {
   name: string;
@@ -97,6 +99,7 @@ export function spawnTs(input: {
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(input.nodeArgs ?? []),
       '--import',
       'tsx',

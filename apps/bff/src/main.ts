@@ -1,4 +1,4 @@
-import { createExpressServer } from '@settlement/http-server';
+import { createExpressServer, heapSizingProblem } from '@settlement/http-server';
 import { createApp } from './app';
 import { pgBus } from './cluster/bus';
 import { pgLeadership } from './cluster/leader';
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`bff listening on http://${config.host}:${port}\n`);
   logger.info({ port, upstream: config.upstreamUrl, kind: config.upstreamKind }, 'listening');
+  const heapProblem = heapSizingProblem();
+  if (heapProblem) logger.warn(heapProblem);
 
   let isStopping = false;
   const shutdown = (signal: string) => {

@@ -1,3 +1,4 @@
+import { heapSizingProblem } from '@settlement/http-server';
 import { ConfigError, ensureAdminToken, loadConfig } from './config';
 import { createSandbox } from './app';
 import { createLogger } from './logger';
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   const { port } = await sandbox.listen(config.port);
   // The ready line spawnSandbox waits for (tests, bench) and a person reads.
   process.stdout.write(`${READY_PREFIX}http://127.0.0.1:${port}\n`);
+  const heapProblem = heapSizingProblem();
+  if (heapProblem) logger.warn(heapProblem);
 
   let isStopping = false;
   const shutdown = (signal: string) => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@settlement/http-server/node-flags';
 
 /**
  * The one way to run a sandbox as its own process and wait until it serves: the BFF's tests
@@ -27,7 +28,7 @@ export type SpawnSandboxOptions = {
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Receives the child's stdout and stderr (e.g. a log file); otherwise they are drained. */
   output?: Writable;
-  /** Node flags before the script, e.g. --cpu-prof. */
+  /** Node flags after the servers' own (SERVER_NODE_FLAGS), e.g. --cpu-prof. */
   nodeArgs?: string[];
   readyTimeoutMs?: number;
 };
@@ -48,6 +49,7 @@ export async function spawnSandbox(options: SpawnSandboxOptions): Promise<Spawne
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(options.nodeArgs ?? []),
       '--import',
       'tsx',

@@ -39,3 +39,6 @@ function bornWith<T extends Constructor<object>>(base: T, prototype: object): T 
   construct.prototype = prototype;
   return construct as unknown as T;
 }
+
+export { heapSizingProblem } from './heap-sizing';
+export { SERVER_NODE_FLAGS } from './node-flags.mjs';
