@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../packages/http-server/src/node-flags.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const consoleDist = join(root, 'apps/console/dist');
@@ -59,9 +60,9 @@ export function createSupervisor({ label, quiet = false, graceMs = 5000, afterCh
     return child;
   }
 
-  /** A TypeScript entry point of ours, run through tsx. */
+  /** A server of ours (a TypeScript entry point), run through tsx with the servers' V8 flags. */
   function run(name, args, extraEnv) {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', ...args], {
       cwd: root,
       env: { ...process.env, ...extraEnv },
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
