@@ -70,6 +70,20 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
       callsBox.x + callsBox.width,
     );
   }
+  // The journaled withdrawal's row: its last column (the upstream request id) is in view too.
+  const operations = page.getByRole('region', { name: 'Journaled operations (scrollable)' });
+  await expect(operations).toContainText('transactions.create');
+  const operationsBox = await operations.boundingBox();
+  const lastColumnBox = await operations
+    .getByRole('columnheader', { name: 'Upstream request id' })
+    .boundingBox();
+  expect(operationsBox).not.toBeNull();
+  expect(lastColumnBox).not.toBeNull();
+  if (operationsBox && lastColumnBox) {
+    expect(lastColumnBox.x + lastColumnBox.width).toBeLessThanOrEqual(
+      operationsBox.x + operationsBox.width,
+    );
+  }
   await expectAccessible(page);
   await saveScreenshot(page, 'support-1-by-correlation-id');
 

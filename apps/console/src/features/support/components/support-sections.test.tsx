@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SupportResult } from '../api/support-search';
-import { SupportRequests } from './support-sections';
+import { SupportOperations, SupportRequests } from './support-sections';
 
 type SupportRequest = SupportResult['requests'][number];
 
@@ -71,5 +71,55 @@ describe('SupportRequests', () => {
       within(minted as HTMLElement).getByRole('button', { name: 'Copy upstream request id' }),
     ).toBeInTheDocument();
     expect(within(minted as HTMLElement).queryByText('as the request id')).not.toBeInTheDocument();
+  });
+});
+
+describe('SupportOperations', () => {
+  it('puts the operator under the operation, leaving seven columns with every id', () => {
+    render(
+      <SupportOperations
+        operations={[
+          {
+            operationId: 'op-1',
+            operation: 'transactions.create',
+            operator: 'treasury',
+            state: 'succeeded',
+            status: 201,
+            idempotencyKey: 'op-1',
+            clientReference: 'invoice-7',
+            upstreamRequestId: 'bff_01a20f9e-93fa-75a8-9c1d-4f1e2a3b4c5d',
+            correlationId: 'corr_7f3e9a21b4c84d0e',
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Journaled operations' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Created',
+      'Operation',
+      'State',
+      'Operation id',
+      'Idempotency key',
+      'Client reference',
+      'Upstream request id',
+    ]);
+    const [, row] = within(table).getAllByRole('row');
+    const cells = within(row as HTMLElement).getAllByRole('cell');
+    expect(cells[1]?.textContent).toBe('transactions.createby treasury');
+    for (const label of [
+      'operation id',
+      'idempotency key',
+      'client reference',
+      'upstream request id',
+    ]) {
+      expect(
+        within(row as HTMLElement).getByRole('button', { name: `Copy ${label}` }),
+      ).toBeInTheDocument();
+    }
   });
 });

@@ -14,6 +14,12 @@ function MaybeId({ value, label }: { value: string | null | undefined; label: st
   );
 }
 
+/**
+ * The time column of the compact tables: wide enough for a date on one line and the time on
+ * the next, which leaves a 1440 px window room for every id column.
+ */
+const TIME_COLUMN = 'w-32';
+
 /** One id in a compact cell of the support tables. */
 function IdCell(props: { value: string | null | undefined; label: string }) {
   return (
@@ -85,7 +91,9 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
     <Table label="Upstream calls">
       <thead>
         <tr>
-          <Th isCompact>At</Th>
+          <Th isCompact className={TIME_COLUMN}>
+            At
+          </Th>
           <Th isCompact>Call</Th>
           <Th isCompact>Status</Th>
           <Th isCompact>Correlation id</Th>
@@ -98,7 +106,7 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
         {requests.map((request, index) => (
           <tr key={`${request.at}-${request.requestId}-${String(index)}`}>
             <Td isCompact>
-              <Time value={request.at} />
+              <Time value={request.at} canWrap />
             </Td>
             <Td isCompact>
               <code className="font-mono text-xs whitespace-nowrap">
@@ -150,7 +158,9 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
     <Table label="Operator actions">
       <thead>
         <tr>
-          <Th isCompact>At</Th>
+          <Th isCompact className={TIME_COLUMN}>
+            At
+          </Th>
           <Th isCompact>Operator</Th>
           <Th isCompact>Action</Th>
           <Th isCompact>Outcome</Th>
@@ -163,7 +173,7 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
         {actions.map((action, index) => (
           <tr key={`${action.at}-${index}`}>
             <Td isCompact>
-              <Time value={action.at} />
+              <Time value={action.at} canWrap />
             </Td>
             <Td isCompact>{action.operator ?? '—'}</Td>
             <Td isCompact className="font-mono text-xs">
@@ -188,8 +198,9 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
     <Table label="Journaled operations">
       <thead>
         <tr>
-          <Th isCompact>Created</Th>
-          <Th isCompact>Operator</Th>
+          <Th isCompact className={TIME_COLUMN}>
+            Created
+          </Th>
           <Th isCompact>Operation</Th>
           <Th isCompact>State</Th>
           <Th isCompact>Operation id</Th>
@@ -202,11 +213,13 @@ export function SupportOperations({ operations }: { operations: SupportResult['o
         {operations.map((operation) => (
           <tr key={operation.operationId}>
             <Td isCompact>
-              <Time value={operation.createdAt} />
+              <Time value={operation.createdAt} canWrap />
             </Td>
-            <Td isCompact>{operation.operator}</Td>
-            <Td isCompact className="font-mono text-xs">
-              {operation.operation}
+            {/* The operator under the operation, as in the calls table: eight columns did not
+                fit a 1440 px window, and the ids are what support looks operations up by. */}
+            <Td isCompact>
+              <code className="font-mono text-xs">{operation.operation}</code>
+              <div className="text-xs text-slate-600">by {operation.operator}</div>
             </Td>
             <Td isCompact>
               <Badge
