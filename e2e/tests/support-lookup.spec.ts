@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   BffSession,
   createFundedWallet,
@@ -12,6 +13,17 @@ import {
 import { allowAllWithdrawals } from '../policy';
 
 type Transaction = { id: string; correlationId: string; clientReference: string };
+
+/** `element` ends inside `region`'s visible box: not hidden behind its sideways scroll. */
+async function expectInView(region: Locator, element: Locator): Promise<void> {
+  const regionBox = await region.boundingBox();
+  const elementBox = await element.boundingBox();
+  expect(regionBox).not.toBeNull();
+  expect(elementBox).not.toBeNull();
+  if (regionBox && elementBox) {
+    expect(elementBox.x + elementBox.width).toBeLessThanOrEqual(regionBox.x + regionBox.width);
+  }
+}
 
 test.beforeAll(async ({ request }) => {
   await ensureReady(request);
@@ -58,32 +70,14 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
   );
   // At 1440 px the id support looks a call up by is in view, not behind a sideways scroll.
   const calls = page.getByRole('region', { name: 'Upstream calls (scrollable)' });
-  const callsBox = await calls.boundingBox();
-  const correlationBox = await calls
-    .getByRole('button', { name: 'Copy correlation id' })
-    .first()
-    .boundingBox();
-  expect(callsBox).not.toBeNull();
-  expect(correlationBox).not.toBeNull();
-  if (callsBox && correlationBox) {
-    expect(correlationBox.x + correlationBox.width).toBeLessThanOrEqual(
-      callsBox.x + callsBox.width,
-    );
-  }
+  await expectInView(calls, calls.getByRole('button', { name: 'Copy correlation id' }).first());
   // The journaled withdrawal's row: its last column (the upstream request id) is in view too.
   const operations = page.getByRole('region', { name: 'Journaled operations (scrollable)' });
   await expect(operations).toContainText('transactions.create');
-  const operationsBox = await operations.boundingBox();
-  const lastColumnBox = await operations
-    .getByRole('columnheader', { name: 'Upstream request id' })
-    .boundingBox();
-  expect(operationsBox).not.toBeNull();
-  expect(lastColumnBox).not.toBeNull();
-  if (operationsBox && lastColumnBox) {
-    expect(lastColumnBox.x + lastColumnBox.width).toBeLessThanOrEqual(
-      operationsBox.x + operationsBox.width,
-    );
-  }
+  await expectInView(
+    operations,
+    operations.getByRole('columnheader', { name: 'Upstream request id' }),
+  );
   await expectAccessible(page);
   await saveScreenshot(page, 'support-1-by-correlation-id');
 
