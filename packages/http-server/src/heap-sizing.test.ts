@@ -61,7 +61,26 @@ describe('heapSizingProblem', () => {
     expect(heapSizingProblem(['--cpu-prof', ...[...SERVER_NODE_FLAGS].reverse()])).toBeNull();
   });
 
-  it('names the flags a process was started without', () => {
+  it('reads the other spellings V8 accepts: underscores, and the value as its own argument', () => {
+    expect(
+      heapSizingProblem(['--min_semi_space_size=16', '--max-semi-space-size', '16']),
+    ).toBeNull();
+  });
+
+  it('accepts a young generation set larger on purpose, and takes the last of a repeated flag', () => {
+    expect(heapSizingProblem(['--min-semi-space-size=32', '--max-semi-space-size=64'])).toBeNull();
+    expect(
+      heapSizingProblem([...SERVER_NODE_FLAGS, '--min-semi-space-size=1', '--cpu-prof']),
+    ).toMatch(/^node was started without --min-semi-space-size=16:/);
+  });
+
+  it('names the flags a process was started without or with smaller', () => {
+    expect(heapSizingProblem(['--min-semi-space-size=8', '--max-semi-space-size=16'])).toMatch(
+      /^node was started without --min-semi-space-size=16:/,
+    );
+    expect(heapSizingProblem(['--max-semi-space-size', '--cpu-prof'])).toMatch(
+      /without --min-semi-space-size=16 --max-semi-space-size=16:/,
+    );
     expect(heapSizingProblem([])).toBe(
       "node was started without --min-semi-space-size=16 --max-semi-space-size=16: the young generation stays small and requests under load wait for the old generation's collections (start it as npm start does)",
     );
