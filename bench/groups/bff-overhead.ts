@@ -151,6 +151,8 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     const pick = (name: Name, f: (r: LoadResult) => number) => median(saturated[name].map(f)) ?? 0;
     const rps = (name: Name) => pick(name, (r) => r.okPerSecond);
     const ratio = rps('bff') / rps('proxy');
+    const roundsOf = (name: Name) =>
+      saturated[name].map((r) => r.okPerSecond.toFixed(0)).join(' / ');
     rec.add({
       metric: 'signed GET/s via BFF (saturated, 16 conns)',
       value: rps('bff'),
@@ -158,7 +160,8 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       reference: { name: 'pass-through proxy', value: rps('proxy') },
       target: '>= 0.9x pass-through',
       isMet: ratio >= 0.9,
-      note: `median of ${rounds} interleaved round(s) of ${durationS} s`,
+      // Every round, in order: a first round well below the others is warm-up the median keeps.
+      note: `median of ${rounds} interleaved round(s) of ${durationS} s; each round, in order: BFF ${roundsOf('bff')}, pass-through ${roundsOf('proxy')} req/s`,
     });
     rec.add({
       metric: 'pass-through (express) vs its floor (node:http + undici)',
