@@ -27,6 +27,9 @@ import { PENDING_LEASE_MS, createIdempotentExecutor, requestHashOf } from './ide
  * says so too: `retryable: true` with a Retry-After hint (it was `false`, the flag of a changed
  * request under the same key, which a browser must never retry). SQLite has one writer, whose
  * duplicates wait in process, so it never answers "in progress".
+ *
+ * The lease is the row's age on PostgreSQL's clock, which also stamps the row: replicas whose
+ * clocks disagree still agree on it (a replica running ahead took live leases over early).
  */
 
 let sandbox: SandboxProcess;
@@ -65,14 +68,23 @@ async function claimedElsewhere(operationId: string): Promise<void> {
   expect(isClaimed).toBe(true);
 }
 
-/** This replica's executor, `ageMs` after the claim, with the given upstream timeout. */
-function executorAt(ageMs: number, upstreamTimeoutMs: number) {
+/** Moves the claim `ms` into the past, as the database's clock reads it. */
+async function ageClaim(operationId: string, ms: number): Promise<void> {
+  const changed = await bff.sql.run(
+    'UPDATE journal SET created_at = created_at - ?, updated_at = updated_at - ? WHERE operation_id = ?',
+    [ms, ms, operationId],
+  );
+  expect(changed).toBe(1);
+}
+
+/** This replica's executor with the given upstream timeout, its clock `skewMs` off. */
+function executorWith(upstreamTimeoutMs: number, skewMs = 0) {
   const { services } = bff.bff;
   return createIdempotentExecutor(
     {
       ...services,
       config: { ...services.config, upstreamTimeoutMs },
-      now: () => Date.now() + ageMs,
+      now: () => Date.now() + skewMs,
     },
     { inProgressWaitMs: 200 },
   );
@@ -98,9 +110,8 @@ describe('the pending lease on a shared database', () => {
   it('keeps a row "in progress" while the sender may still be within a long timeout', async () => {
     await claimedElsewhere('lease-long-timeout');
     // 30 s per attempt, 3 attempts: a claim 70 s old may still be on its last attempt.
-    await expect(
-      executorAt(70_000, 30_000).execute(input('lease-long-timeout')),
-    ).rejects.toMatchObject({
+    await ageClaim('lease-long-timeout', 70_000);
+    await expect(executorWith(30_000).execute(input('lease-long-timeout'))).rejects.toMatchObject({
       code: 'IDEMPOTENCY_CONFLICT',
       details: [{ operationId: 'lease-long-timeout', state: 'pending' }],
     });
@@ -109,10 +120,32 @@ describe('the pending lease on a shared database', () => {
   it('takes over a row of a dead sender once a short timeout is surely spent', async () => {
     await claimedElsewhere('lease-short-timeout');
     // 4 s per attempt: 25 s after the claim its sender has given up or died.
-    const answer = await executorAt(25_000, 4_000).execute(input('lease-short-timeout'));
+    await ageClaim('lease-short-timeout', 25_000);
+    const answer = await executorWith(4_000).execute(input('lease-short-timeout'));
     expect(answer.isReplay).toBe(false);
     const entry = await bff.bff.services.journal.get('lease-short-timeout');
     expect(entry?.state).not.toBe('pending');
+  });
+
+  it("is judged on the database's clock: a replica whose clock runs ahead waits all the same", async () => {
+    await claimedElsewhere('lease-clock-ahead');
+    // This replica's clock is 10 minutes ahead; the claim is a second old for the database.
+    await ageClaim('lease-clock-ahead', 1_000);
+    await expect(
+      executorWith(10_000, 10 * 60_000).execute(input('lease-clock-ahead')),
+    ).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      details: [{ operationId: 'lease-clock-ahead', state: 'pending' }],
+    });
+  });
+
+  it("is judged on the database's clock: a replica whose clock runs behind takes over a dead sender's row", async () => {
+    await claimedElsewhere('lease-clock-behind');
+    await ageClaim('lease-clock-behind', 70_000);
+    // 10 minutes behind, its own clock would call the 70 s old claim fresh for a long while.
+    const answer = await executorWith(10_000, -10 * 60_000).execute(input('lease-clock-behind'));
+    expect(answer.isReplay).toBe(false);
+    expect((await bff.bff.services.journal.get('lease-clock-behind'))?.state).not.toBe('pending');
   });
 });
 

@@ -326,13 +326,13 @@ export function createIdempotentExecutor(
    * caller gets "in progress" rather than a second upstream call.
    */
   async function waitForOthers(operationId: string): Promise<JournalEntry | null> {
-    // The wait is bounded in elapsed time; the lease compares the row's own clock.
+    // The wait is bounded in elapsed time; the lease is the row's age on the clock that stamped it.
     const started = performance.now();
     for (;;) {
       const entry = await services.journal.get(operationId);
       if (!entry || entry.state !== 'pending') return entry;
       if (isSoleWriter) return entry;
-      if (services.now() - entry.updatedAt >= leaseMs) return entry;
+      if (entry.ageMs >= leaseMs) return entry;
       if (performance.now() - started >= inProgressWaitMs) throw inProgress(operationId);
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
     }

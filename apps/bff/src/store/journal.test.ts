@@ -104,3 +104,37 @@ describe.each(storeEngines())('journal outcomes ($name)', (engine) => {
     expect((await other.journal.get('op-1'))?.state).toBe('failed');
   });
 });
+
+describe.each(storeEngines())('journal stamps ($name)', (engine) => {
+  it('changes updated_at on every write, even two in one millisecond (the compare-and-set sees it)', async () => {
+    // The injected clock stands still (SQLite), and PostgreSQL's writes here are sub-millisecond.
+    const { journal, lose } = await open(engine);
+    await lose();
+    const seen = await journal.get('op-1');
+    expect(await journal.markPending('op-1')).toBe(true);
+    // Lost again, without a tick of the injected clock.
+    await journal.finish('op-1', {
+      state: 'unknown',
+      status: 503,
+      response: null,
+      upstreamRequestId: 'up-2',
+      correlationId: null,
+    });
+    const after = await journal.get('op-1');
+    expect(after?.updatedAt).toBeGreaterThan(seen?.updatedAt ?? Infinity);
+    expect(await journal.abandon('op-1', seen?.updatedAt ?? 0)).toBe(false);
+    expect(await journal.abandon('op-1', after?.updatedAt ?? 0)).toBe(true);
+  });
+
+  it("reads a row's age on the clock that stamped it", async () => {
+    const { journal, tick } = await open(engine);
+    const fresh = await journal.get('op-1');
+    expect(fresh?.ageMs).toBeGreaterThanOrEqual(0);
+    expect(fresh?.ageMs).toBeLessThan(5_000);
+    for (let i = 0; i < 10; i += 1) tick();
+    const later = await journal.get('op-1');
+    // SQLite reads the injected clock; PostgreSQL its own, which the injected one cannot move.
+    if (engine.name === 'sqlite') expect(later?.ageMs).toBe((fresh?.ageMs ?? 0) + 10);
+    else expect(later?.ageMs).toBeLessThan(5_000);
+  });
+});

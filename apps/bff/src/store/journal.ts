@@ -1,6 +1,6 @@
 import { OperationStateSchema, type OperationState } from '@settlement/protocol';
 import { z } from 'zod';
-import { placeholders, type Sql } from './sql';
+import { placeholders, type Sql, type SqlParam } from './sql';
 
 type JournalState = OperationState;
 
@@ -23,7 +23,13 @@ export type JournalEntry = {
   upstreamRequestId: string | null;
   correlationId: string | null;
   createdAt: number;
+  /** Bumped by every write of the row, so a compare-and-set on it sees any change. */
   updatedAt: number;
+  /**
+   * How long ago the row last changed, on the clock that stamped it: the database's when the
+   * replicas share one, so a pending row's lease never depends on whose clock reads it.
+   */
+  ageMs: number;
 };
 
 const RowSchema = z.object({
@@ -44,9 +50,11 @@ const RowSchema = z.object({
   correlation_id: z.string().nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  /** The database's clock when it read the row (PostgreSQL only, see `clock` below). */
+  clock_ms: z.number().int().optional(),
 });
 
-function toEntry(row: unknown): JournalEntry | null {
+function toEntry(row: unknown, now: () => number): JournalEntry | null {
   if (row === undefined) return null;
   const r = RowSchema.parse(row);
   return {
@@ -67,8 +75,12 @@ function toEntry(row: unknown): JournalEntry | null {
     correlationId: r.correlation_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    ageMs: (r.clock_ms ?? now()) - r.updated_at,
   };
 }
+
+/** Epoch milliseconds on PostgreSQL's clock, read when the statement runs. */
+const POSTGRES_CLOCK_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
 type NewJournalEntry = Pick<
   JournalEntry,
@@ -125,16 +137,38 @@ export type JournalStore = {
   pruneBefore(at: number): Promise<number>;
 };
 
+/**
+ * `now` stamps the rows of a database this process alone writes (SQLite). Replicas sharing
+ * PostgreSQL may disagree on the time: there the database's clock stamps every row and reads
+ * its age, so a replica whose clock runs ahead never takes over another's live pending call.
+ */
 export function createJournalStore(db: Sql, now: () => number = Date.now): JournalStore {
+  const isShared = db.dialect === 'postgres';
+  /** The time a write stamps: SQL text and its parameters (none on the database's clock). */
+  const clock = (): { text: string; params: SqlParam[] } =>
+    isShared ? { text: POSTGRES_CLOCK_MS, params: [] } : { text: '?', params: [now()] };
+  /**
+   * `updated_at` of a write: the clock, yet always past the previous value, so two writes in
+   * one millisecond still differ for `abandon`'s compare-and-set.
+   */
+  const bumped = () => {
+    const at = clock();
+    const larger = isShared ? 'GREATEST' : 'MAX';
+    return { text: `${larger}(${at.text}, updated_at + 1)`, params: at.params };
+  };
+  const SELECT = isShared
+    ? `SELECT *, ${POSTGRES_CLOCK_MS} AS clock_ms FROM journal`
+    : 'SELECT * FROM journal';
+  const read = (row: unknown) => toEntry(row, now);
   return {
     get: async (operationId) =>
-      toEntry(await db.get('SELECT * FROM journal WHERE operation_id = ?', [operationId])),
+      read(await db.get(`${SELECT} WHERE operation_id = ?`, [operationId])),
     async begin(entry) {
-      const at = now();
+      const at = clock();
       const changes = await db.run(
         `INSERT INTO journal (operation_id, operator, operation, idempotency_key, method, path,
            request_hash, body, body_hash, client_reference, state, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ${at.text}, ${at.text})
          ON CONFLICT (operation_id) DO NOTHING`,
         [
           entry.operationId,
@@ -147,33 +181,42 @@ export function createJournalStore(db: Sql, now: () => number = Date.now): Journ
           entry.body,
           entry.bodyHash,
           entry.clientReference,
-          at,
-          at,
+          ...at.params,
+          ...at.params,
         ],
       );
       return changes > 0;
     },
     // Only an open outcome may be sent again: an abandoned operation never is, even when a
     // retry and the abandon race (the conditional update lets exactly one of them win).
-    markPending: async (operationId) =>
-      (await db.run(
-        `UPDATE journal SET state = 'pending', updated_at = ?
-           WHERE operation_id = ? AND state IN ('pending', 'unknown')`,
-        [now(), operationId],
-      )) > 0,
+    markPending: async (operationId) => {
+      const at = bumped();
+      return (
+        (await db.run(
+          `UPDATE journal SET state = 'pending', updated_at = ${at.text}
+             WHERE operation_id = ? AND state IN ('pending', 'unknown')`,
+          [...at.params, operationId],
+        )) > 0
+      );
+    },
     // Abandons the row only if nobody touched it since it was read for reconciliation.
-    abandon: async (operationId, seenUpdatedAt) =>
-      (await db.run(
-        `UPDATE journal SET state = 'abandoned', updated_at = ?
-           WHERE operation_id = ? AND state = 'unknown' AND updated_at = ?`,
-        [now(), operationId, seenUpdatedAt],
-      )) > 0,
+    abandon: async (operationId, seenUpdatedAt) => {
+      const at = bumped();
+      return (
+        (await db.run(
+          `UPDATE journal SET state = 'abandoned', updated_at = ${at.text}
+             WHERE operation_id = ? AND state = 'unknown' AND updated_at = ?`,
+          [...at.params, operationId, seenUpdatedAt],
+        )) > 0
+      );
+    },
     async finish(operationId, outcome) {
       const replaceable = REPLACEABLE_BY[outcome.state];
+      const at = bumped();
       return (
         (await db.run(
           `UPDATE journal SET state = ?, status = ?, response = ?, upstream_request_id = ?,
-             correlation_id = ?, updated_at = ?
+             correlation_id = ?, updated_at = ${at.text}
            WHERE operation_id = ? AND state IN (${placeholders(replaceable.length)})`,
           [
             outcome.state,
@@ -181,7 +224,7 @@ export function createJournalStore(db: Sql, now: () => number = Date.now): Journ
             outcome.response,
             outcome.upstreamRequestId,
             outcome.correlationId,
-            now(),
+            ...at.params,
             operationId,
             ...replaceable,
           ],
@@ -191,15 +234,15 @@ export function createJournalStore(db: Sql, now: () => number = Date.now): Journ
     search: async (q) =>
       (
         await db.all(
-          `SELECT * FROM journal WHERE idempotency_key = ? OR client_reference = ?
+          `${SELECT} WHERE idempotency_key = ? OR client_reference = ?
              OR operation_id = ? OR upstream_request_id = ? OR correlation_id = ?
            ORDER BY created_at LIMIT 50`,
           [q, q, q, q, q],
         )
       ).map((row) => {
-        const entry = toEntry(row);
-        if (!entry) throw new Error('unreachable');
-        return entry;
+        const found = read(row);
+        if (!found) throw new Error('unreachable');
+        return found;
       }),
     pruneBefore: (at) => db.run('DELETE FROM journal WHERE created_at < ?', [at]),
   };
