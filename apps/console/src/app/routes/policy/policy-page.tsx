@@ -55,7 +55,7 @@ export function PolicyPage() {
                   }}
                 />
               ) : (
-                <PolicyRules policy={current} />
+                <PolicyRules policy={current} decimalsFor={decimalsFor} />
               )
             }
           </QueryView>

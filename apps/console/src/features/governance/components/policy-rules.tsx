@@ -1,9 +1,33 @@
 import type { Policy, PolicyRule } from '@settlement/protocol';
+import { Amount, formatAmount } from '../../../components/ui/amount';
 import { Badge } from '../../../components/ui/badge';
 import { Table, Td, Th } from '../../../components/ui/table';
 
+type DecimalsFor = (asset: string) => number | null;
+
+/**
+ * A rule's amount bound as a treasurer reads it: in each of the rule's assets with the
+ * catalog's decimals ("1,000 TRX"). A bound of a rule for any asset is atomic units of
+ * whichever asset is sent, so it is said so rather than shown in one asset's decimals.
+ */
+function describeBound(
+  atomic: string,
+  assets: readonly string[] | undefined,
+  decimalsFor: DecimalsFor,
+) {
+  if (!assets || assets.length === 0) return `${atomic} atomic units of any asset`;
+  return assets
+    .map((asset) => {
+      const decimals = decimalsFor(asset);
+      return decimals === null
+        ? `${atomic} atomic units of ${asset}`
+        : `${formatAmount(atomic, decimals)} ${asset}`;
+    })
+    .join(' or ');
+}
+
 /** The match of a rule in words ("any" for an unconstrained field). */
-function describeMatch(rule: PolicyRule): string {
+export function describeMatch(rule: PolicyRule, decimalsFor: DecimalsFor): string {
   const { match } = rule;
   const parts = [
     match.assets ? `asset ${match.assets.join(' or ')}` : null,
@@ -15,13 +39,17 @@ function describeMatch(rule: PolicyRule): string {
         ? 'to a wallet of the organization'
         : 'to an active address-book entry'
       : null,
-    match.amountAtomicGte !== undefined ? `amount ≥ ${match.amountAtomicGte} (atomic)` : null,
-    match.amountAtomicLt !== undefined ? `amount < ${match.amountAtomicLt} (atomic)` : null,
+    match.amountAtomicGte !== undefined
+      ? `amount ≥ ${describeBound(match.amountAtomicGte, match.assets, decimalsFor)}`
+      : null,
+    match.amountAtomicLt !== undefined
+      ? `amount < ${describeBound(match.amountAtomicLt, match.assets, decimalsFor)}`
+      : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'every withdrawal';
 }
 
-export function PolicyRules({ policy }: { policy: Policy }) {
+export function PolicyRules({ policy, decimalsFor }: { policy: Policy; decimalsFor: DecimalsFor }) {
   return (
     <div className="space-y-4">
       <Table label="Rules, in order">
@@ -41,7 +69,7 @@ export function PolicyRules({ policy }: { policy: Policy }) {
                 <span className="font-medium">{rule.name}</span>{' '}
                 <span className="font-mono text-xs text-slate-600">{rule.id}</span>
               </Td>
-              <Td>{describeMatch(rule)}</Td>
+              <Td>{describeMatch(rule, decimalsFor)}</Td>
               <Td>
                 <Badge
                   tone={
@@ -80,7 +108,7 @@ export function PolicyRules({ policy }: { policy: Policy }) {
               <Th>Per</Th>
               <Th>Asset</Th>
               <Th>Window</Th>
-              <Th className="text-right">Maximum (atomic)</Th>
+              <Th className="text-right">Maximum</Th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +118,13 @@ export function PolicyRules({ policy }: { policy: Policy }) {
                 <Td>{limit.scope.toLowerCase()}</Td>
                 <Td>{limit.asset}</Td>
                 <Td>{limit.windowHours} h</Td>
-                <Td className="text-right font-mono">{limit.maxAtomic}</Td>
+                <Td className="text-right">
+                  <Amount
+                    atomic={limit.maxAtomic}
+                    decimals={decimalsFor(limit.asset)}
+                    asset={limit.asset}
+                  />
+                </Td>
               </tr>
             ))}
           </tbody>
