@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** Below Tailwind's sm breakpoint: tables whose columns cannot fit become stacked cards. */
+export const PHONE_QUERY = '(max-width: 639px)';
+
 /** Whether a CSS media query matches now, re-rendering when that changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

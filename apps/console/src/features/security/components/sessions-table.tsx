@@ -3,18 +3,87 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
-export function SessionsTable({
-  label,
-  sessions,
-  isBusy,
-  onEnd,
-}: {
+type Props = {
   label: string;
   sessions: readonly SessionInfo[];
   isBusy: boolean;
   onEnd: (id: string) => void;
+};
+
+function Device({ session }: { session: SessionInfo }) {
+  return (
+    <>
+      <span className="font-medium" title={session.userAgent}>
+        {session.device}
+      </span>{' '}
+      {session.isCurrent ? <Badge tone="info">This session</Badge> : null}
+    </>
+  );
+}
+
+function EndButton({
+  session,
+  isBusy,
+  onEnd,
+  className,
+}: Omit<Props, 'label' | 'sessions'> & {
+  session: SessionInfo;
+  className?: string;
 }) {
+  if (session.isCurrent) return null;
+  return (
+    <Button
+      size="sm"
+      variant="danger"
+      disabled={isBusy}
+      className={className}
+      onClick={() => {
+        onEnd(session.id);
+      }}
+    >
+      End session on {session.device}
+    </Button>
+  );
+}
+
+/**
+ * On a phone each session is a card with its End button in reach: in the table, the button
+ * sat in the last column, off screen behind a sideways scroll, exactly when an operator on a
+ * phone wants to sign a lost laptop out.
+ */
+function SessionCards({ label, sessions, isBusy, onEnd }: Props) {
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100">
+      {sessions.map((session) => (
+        <li key={session.id} className="space-y-2 px-4 py-3 text-sm">
+          <p>
+            <Device session={session} />
+          </p>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-600">
+            <dt>IP address</dt>
+            <dd className="font-mono text-slate-800">{session.ip}</dd>
+            <dt>Signed in</dt>
+            <dd className="text-slate-800">
+              <Time value={session.createdAt} />
+            </dd>
+            <dt>Last seen</dt>
+            <dd className="text-slate-800">
+              <Time value={session.lastSeenAt} />
+            </dd>
+          </dl>
+          <EndButton session={session} isBusy={isBusy} onEnd={onEnd} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SessionsTable({ label, sessions, isBusy, onEnd }: Props) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  if (isPhone)
+    return <SessionCards label={label} sessions={sessions} isBusy={isBusy} onEnd={onEnd} />;
   return (
     <Table label={label}>
       <thead>
@@ -32,10 +101,7 @@ export function SessionsTable({
         {sessions.map((session) => (
           <tr key={session.id}>
             <Td>
-              <span className="font-medium" title={session.userAgent}>
-                {session.device}
-              </span>{' '}
-              {session.isCurrent ? <Badge tone="info">This session</Badge> : null}
+              <Device session={session} />
             </Td>
             <Td className="font-mono text-xs">{session.ip}</Td>
             <Td>
@@ -45,18 +111,7 @@ export function SessionsTable({
               <Time value={session.lastSeenAt} />
             </Td>
             <Td className="text-right">
-              {session.isCurrent ? null : (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  disabled={isBusy}
-                  onClick={() => {
-                    onEnd(session.id);
-                  }}
-                >
-                  End session on {session.device}
-                </Button>
-              )}
+              <EndButton session={session} isBusy={isBusy} onEnd={onEnd} />
             </Td>
           </tr>
         ))}

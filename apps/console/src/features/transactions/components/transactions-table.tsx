@@ -18,7 +18,7 @@ import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
 
 const ROW_HEIGHT = 60;
@@ -330,8 +330,6 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
   );
 });
 
-/** Below Tailwind's sm breakpoint the rows become cards. */
-const PHONE_QUERY = '(max-width: 639px)';
 const CARD_HEIGHT = 136;
 
 /**
