@@ -104,6 +104,8 @@ function everyPage() {
     { path: '/events', heading: /Events/, name: 'events' },
     { path: `/support?q=${transaction.correlationId}`, heading: /Support/, name: 'support' },
     { path: '/setup', heading: /Setup/, name: 'setup' },
+    { path: '/passkeys', heading: /Passkeys/, name: 'passkeys' },
+    { path: '/sessions', heading: /Your sessions/, name: 'sessions' },
   ];
 }
 
@@ -226,4 +228,26 @@ test('the main actions are at least 44 px tall on a phone', async ({ page }) => 
     page.getByRole('search', { name: 'Support look-up' }).getByRole('button', { name: 'Search' }),
     'the support Search',
   );
+});
+
+test("an admin on a phone reaches every row's actions without scrolling sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'admin');
+  await page.goto('/operators');
+  const operators = page.getByRole('table', { name: 'Operators' });
+  // The actions column stays at the right edge while the wider columns scroll beneath it.
+  for (const name of ['Disable treasury', 'Reset password of treasury']) {
+    const box = await operators.getByRole('button', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box?.x ?? -1, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${name} ends on the screen`).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+  }
+  await expect(operators.getByRole('combobox', { name: 'Role of treasury' })).toHaveValue(
+    'treasury',
+  );
+  await expectNoSidewaysScroll(page, 'the operators page');
 });

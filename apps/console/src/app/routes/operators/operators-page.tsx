@@ -119,7 +119,7 @@ export function OperatorsPage() {
                     <Th>Role</Th>
                     <Th>Passkeys</Th>
                     <Th>Last sign-in</Th>
-                    <Th>
+                    <Th isActions>
                       <span className="sr-only">Actions</span>
                     </Th>
                   </tr>

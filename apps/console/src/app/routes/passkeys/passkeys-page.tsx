@@ -78,7 +78,7 @@ export function PasskeysPage() {
                     <Th>Name</Th>
                     <Th>Added</Th>
                     <Th>Last used</Th>
-                    <Th>
+                    <Th isActions>
                       <span className="sr-only">Actions</span>
                     </Th>
                   </tr>
@@ -91,7 +91,7 @@ export function PasskeysPage() {
                         <Time value={passkey.createdAt} />
                       </Td>
                       <Td>{passkey.lastUsedAt ? <Time value={passkey.lastUsedAt} /> : 'Never'}</Td>
-                      <Td className="text-right">
+                      <Td isActions className="text-right">
                         <Button
                           size="sm"
                           variant="danger"

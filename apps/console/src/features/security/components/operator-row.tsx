@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -33,7 +34,8 @@ export function OperatorRow({
         <Td>
           <select
             aria-label={`Role of ${username}`}
-            className={inputClass}
+            // Wide enough for "treasury" on a phone, where the actions column takes its share.
+            className={clsx(inputClass, 'min-w-28')}
             value={operator.role}
             disabled={isBusy}
             onChange={(event) => {
@@ -53,6 +55,7 @@ export function OperatorRow({
           <Button
             size="sm"
             variant="ghost"
+            className="whitespace-nowrap"
             aria-expanded={isShowingPasskeys}
             onClick={() => {
               setIsShowingPasskeys(!isShowingPasskeys);
@@ -62,7 +65,11 @@ export function OperatorRow({
           </Button>
         </Td>
         <Td>{operator.lastSignInAt ? <Time value={operator.lastSignInAt} /> : 'Never'}</Td>
-        <Td className="space-x-2 text-right whitespace-nowrap">
+        <Td
+          isActions
+          // On a phone the buttons stack in a narrow column that stays in view (see isActions).
+          className="space-x-2 text-right whitespace-nowrap max-sm:w-44 max-sm:space-y-1 max-sm:space-x-0 max-sm:whitespace-normal max-sm:[&>*]:block max-sm:[&>*]:w-full"
+        >
           <Link
             className="text-sm text-indigo-700 underline"
             to={`/sessions?username=${encodeURIComponent(username)}`}

@@ -2,6 +2,7 @@ import { SessionInfoSchema } from '@settlement/protocol';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenIs } from '../../../test/screen-width';
 import { SessionsTable } from './sessions-table';
 
 const sessions = [
@@ -26,20 +27,6 @@ const sessions = [
     isCurrent: false,
   },
 ].map((session) => SessionInfoSchema.parse(session));
-
-function screenIs(width: 'phone' | 'desktop') {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: width === 'phone' && query === '(max-width: 639px)',
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

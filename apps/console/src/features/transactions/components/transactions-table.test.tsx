@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Transaction } from '@settlement/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { screenIs } from '../../../test/screen-width';
 import {
   confirmedTrx,
   decimalsFor,
@@ -262,17 +263,7 @@ describe('TransactionsTable when new rows arrive at the top', () => {
 
 describe('TransactionsTable on a phone-sized screen', () => {
   beforeAll(() => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 639px)',
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as unknown as MediaQueryList,
-    );
+    screenIs('phone');
   });
 
   it('stacks each transaction as a card with every column and both links, and no table', async () => {
