@@ -77,7 +77,7 @@ export function SetupPage() {
           title="Walkthrough"
           actions={
             chains.length > 1 ? (
-              <div className="w-44">
+              <div className="w-56">
                 <SelectField
                   label="Target chain"
                   value={targetChain}

@@ -16,7 +16,7 @@ export function AuditFilters({
       label="Audit log filters"
       filters={filters}
       onChange={onChange}
-      className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5"
+      className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-3 border-b border-slate-200 p-4"
       actionsClassName="flex items-end gap-2"
     >
       {(draft, set, bind) => (

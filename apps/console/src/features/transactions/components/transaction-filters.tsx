@@ -19,7 +19,7 @@ export function TransactionFilters({
       label="Filter transactions"
       filters={filters}
       onChange={onChange}
-      className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-3 xl:grid-cols-5"
+      className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] items-end gap-3 border-b border-slate-200 p-4"
       actionsClassName="flex gap-2"
     >
       {(draft, set, bind) => (

@@ -18,7 +18,7 @@ export function WalletFilters({
       label="Filter wallets"
       filters={filters}
       onChange={onChange}
-      className="grid grid-cols-2 items-end gap-3 border-b border-slate-200 p-4 md:grid-cols-4 xl:grid-cols-8"
+      className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] items-end gap-3 border-b border-slate-200 p-4"
       actionsClassName="col-span-full flex gap-2"
     >
       {(draft, set, bind) => (
