@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useContext, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
+import { WalletDirectoryContext, walletDisplayName } from '../../../components/ui/wallet-name';
 import { policyQuery, policyVersionsQuery } from '../../../features/governance/api/policy';
 import { DryRunPanel } from '../../../features/governance/components/dry-run-panel';
 import { PolicyEditor } from '../../../features/governance/components/policy-editor';
 import { PolicyHistory } from '../../../features/governance/components/policy-history';
 import { PolicyRules } from '../../../features/governance/components/policy-rules';
 import { roleReason } from '../../../features/session/permissions';
+import { walletListQuery } from '../../../features/wallets/api/list-wallets';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 
@@ -19,6 +21,14 @@ export function PolicyPage() {
   const { assets, decimalsFor } = useCatalog();
   const policy = useQuery(policyQuery());
   const versions = useQuery(policyVersionsQuery());
+  const activeWallets = useInfiniteQuery(walletListQuery({ status: 'ACTIVE' }));
+  const named = useContext(WalletDirectoryContext);
+  const wallets = (activeWallets.data?.pages.flatMap((page) => page.items) ?? []).map((w) => ({
+    id: w.id,
+    name: walletDisplayName(named(w.id) ?? { ...w, label: null }),
+    address: w.address,
+    chain: w.chain,
+  }));
   const [isEditing, setIsEditing] = useState(false);
   const isAdmin = session.operator.role === 'admin';
 
@@ -61,7 +71,11 @@ export function PolicyPage() {
           </QueryView>
         </Panel>
         <Panel title="Dry run">
-          <DryRunPanel assets={assets.map((a) => a.asset)} decimalsFor={decimalsFor} />
+          <DryRunPanel
+            assets={assets.map((a) => a.asset)}
+            wallets={wallets}
+            decimalsFor={decimalsFor}
+          />
         </Panel>
         <Panel title="Version history">
           <QueryView query={versions} skeleton={<Skeleton className="h-32" />}>

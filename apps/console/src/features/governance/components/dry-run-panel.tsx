@@ -6,12 +6,21 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { useDryRunMutation } from '../api/dry-run';
 import { DecisionExplanation } from './decision-explanation';
 
-/** "What would the policy do with this withdrawal, and why?" Read-only. */
+/** A wallet the dry run can start from, as the picker names it. */
+export type DryRunWallet = { id: string; name: string; address: string; chain: string };
+
+/**
+ * "What would the policy do with this withdrawal, and why?" Read-only. The source is picked
+ * from the organization's ACTIVE wallets, by the name and address people know them by: no one
+ * remembers a wallet id.
+ */
 export function DryRunPanel({
   assets,
+  wallets,
   decimalsFor,
 }: {
   assets: readonly string[];
+  wallets: readonly DryRunWallet[];
   decimalsFor: (asset: string) => number | null;
 }) {
   const [walletId, setWalletId] = useState('');
@@ -32,7 +41,7 @@ export function DryRunPanel({
             const amountAtomic = displayToAtomic(amount.trim(), decimals ?? 0).toString();
             setAmountError(null);
             dryRun.mutate({
-              walletId: walletId.trim(),
+              walletId,
               asset,
               toAddress: toAddress.trim(),
               amountAtomic,
@@ -42,10 +51,17 @@ export function DryRunPanel({
           }
         }}
       >
-        <TextField
-          label="Source wallet id"
+        <SelectField
+          label="From wallet"
           value={walletId}
           required
+          options={[
+            { value: '', label: wallets.length ? 'Choose a wallet' : 'No ACTIVE wallet' },
+            ...wallets.map((w) => ({
+              value: w.id,
+              label: `${w.name} — ${w.address} (${w.chain})`,
+            })),
+          ]}
           onChange={(event) => {
             setWalletId(event.target.value);
           }}

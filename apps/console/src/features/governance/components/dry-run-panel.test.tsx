@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { startApiTestServer, type TestServer } from '../../../test/test-server';
+import { DryRunPanel } from './dry-run-panel';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+});
+afterAll(() => server.close());
+
+const TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const wallets = [
+  {
+    id: 'w_ops',
+    name: 'Operations hot wallet',
+    address: 'TDHHmYT4BeuUDw4JQPMFbTayhNrSJtLxWo',
+    chain: 'tron:nile',
+  },
+  {
+    id: 'w_payroll',
+    name: 'Payroll',
+    address: 'TXyz9Vb1sGQ3b5q3dvH1x2Zb8mJ6Qz1a2b',
+    chain: 'tron:nile',
+  },
+];
+
+describe('the policy dry run', () => {
+  it('picks the source among the wallets by name and address, and asks with its id and an exact amount', async () => {
+    server.route('POST', '/bff/policy/dry-run', () => ({
+      body: {
+        action: 'REQUIRE_APPROVAL',
+        rule: { id: 'external', name: 'External' },
+        reasons: ['Rule "External" matches: REQUIRE_APPROVAL.'],
+        approvals: { count: 1, fromRoles: ['admin'] },
+        limits: [],
+        blockedByLimit: null,
+        destination: { isAddressBook: false, isInternal: false },
+        policyVersion: 2,
+      },
+    }));
+    renderWithApp(<DryRunPanel assets={['TRX', 'USDT']} wallets={wallets} decimalsFor={() => 6} />);
+    const user = userEvent.setup();
+    const picker = screen.getByRole('combobox', { name: 'From wallet' });
+    expect(within(picker).getByRole('option', { name: /^Payroll — TXyz9V/ })).toBeInTheDocument();
+    await user.selectOptions(picker, 'w_payroll');
+    await user.type(screen.getByRole('textbox', { name: 'Destination address' }), TO);
+    await user.type(screen.getByRole('textbox', { name: 'Amount (TRX)' }), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Run the policy' }));
+    expect(await screen.findByRole('region', { name: 'Dry-run result' })).toHaveTextContent(
+      'External',
+    );
+    expect(server.requests.at(-1)?.body).toEqual({
+      walletId: 'w_payroll',
+      asset: 'TRX',
+      toAddress: TO,
+      amountAtomic: '1500000',
+    });
+  });
+
+  it('says so when there is no wallet to start from', () => {
+    renderWithApp(<DryRunPanel assets={['TRX']} wallets={[]} decimalsFor={() => 6} />);
+    expect(screen.getByRole('combobox', { name: 'From wallet' })).toHaveDisplayValue(
+      'No ACTIVE wallet',
+    );
+  });
+});
