@@ -1,7 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NetworkFee } from './transaction-sections';
+import { WalletDirectoryContext } from '../../../components/ui/wallet-name';
+import { renderWithApp } from '../../../test/render';
+import { BalanceEffects, NetworkFee } from './transaction-sections';
 import {
+  confirmedTrx,
   decimalsFor,
   failedBeforeBroadcast,
   pendingTrx,
@@ -41,5 +44,27 @@ describe('NetworkFee', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Charged 0TRX, which differs from the actual fee reported.',
     );
+  });
+});
+
+describe('BalanceEffects', () => {
+  it("names each effect's wallet as the treasury knows it, linked to the wallet", () => {
+    const treasuryWallet = {
+      id: 'wal_1',
+      accountName: 'Operations',
+      chain: 'tron:nile',
+      address: 'TDHHmYT4BeuUDw4JQPMFbTayhNrSJtLxWo',
+      label: 'Hot wallet',
+    };
+    renderWithApp(
+      <WalletDirectoryContext value={(id) => (id === 'wal_1' ? treasuryWallet : undefined)}>
+        <BalanceEffects transaction={confirmedTrx} decimalsFor={decimalsFor} />
+      </WalletDirectoryContext>,
+    );
+    const table = screen.getByRole('table', { name: 'Balance effects' });
+    const links = within(table).getAllByRole('link', { name: /Hot wallet/ });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/wallets/wal_1');
+    expect(within(table).queryByText('wal_1')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { WalletName } from '../../../components/ui/wallet-name';
 import { fundsOutcome } from '../model/funds-outcome';
 
 type Decimals = (asset: string) => number | null;
@@ -141,38 +142,48 @@ export function BalanceEffects({
     <Table label="Balance effects">
       <thead>
         <tr>
-          <Th>When</Th>
-          <Th>Kind</Th>
-          <Th>Asset</Th>
-          <Th className="text-right">Posted change</Th>
-          <Th className="text-right">Reserved change</Th>
-          <Th>Wallet</Th>
+          <Th isCompact>When</Th>
+          <Th isCompact>Kind</Th>
+          <Th isCompact>Asset</Th>
+          <Th isCompact className="text-right">
+            Posted change
+          </Th>
+          <Th isCompact className="text-right">
+            Reserved change
+          </Th>
+          <Th isCompact>Wallet</Th>
         </tr>
       </thead>
       <tbody>
         {effects.map((effect, index) => (
           <tr key={`${effect.at}-${index}`}>
-            <Td>
-              <Time value={effect.at} />
+            <Td isCompact>
+              <Time value={effect.at} canWrap />
             </Td>
-            <Td className="text-xs font-medium">{effect.kind}</Td>
-            <Td>{effect.asset}</Td>
-            <Td className="text-right">
+            <Td isCompact className="text-xs font-medium">
+              {effect.kind}
+            </Td>
+            <Td isCompact>{effect.asset}</Td>
+            <Td isCompact className="text-right">
               <Amount
                 atomic={effect.postedDeltaAtomic}
                 decimals={decimalsFor(effect.asset)}
                 alignDecimals={alignDecimals}
               />
             </Td>
-            <Td className="text-right">
+            <Td isCompact className="text-right">
               <Amount
                 atomic={effect.reservedDeltaAtomic}
                 decimals={decimalsFor(effect.asset)}
                 alignDecimals={alignDecimals}
               />
             </Td>
-            <Td>
-              <CopyableId value={effect.walletId} label="wallet id" isShort />
+            <Td isCompact>
+              {/* By name, as the summary shows it: a bare id said nothing. Bounded, so a long
+                  name truncates (whole on the wallet's page) instead of pushing the column out. */}
+              <div className="max-w-52">
+                <WalletName walletId={effect.walletId} />
+              </div>
             </Td>
           </tr>
         ))}
