@@ -105,8 +105,27 @@ describe('a browser without a position (`within`)', () => {
     expect(await openingFrames('1000')).toEqual([{ kind: 'upstream', state: 'connected' }]);
   });
 
+  it('does not make a page reread when nothing arrived since it began reading, however long ago', async () => {
+    await storedEventId();
+    // 12 minutes later by the BFF's clock (within the session's 15 idle minutes), a page that
+    // began reading 11 minutes ago: the event above was stored before it, and nothing since
+    // (the relay once made any page older than 10 minutes reread).
+    clockOffsetMs += 12 * 60_000;
+    expect(await openingFrames(String(11 * 60_000))).toEqual([
+      { kind: 'upstream', state: 'connected' },
+    ]);
+  });
+
+  it('makes a page older than the events it keeps reread, and still lets its socket in', async () => {
+    // A tab open for 40 days: ten digits of milliseconds, past the 30 days of events kept.
+    expect(await openingFrames(String(40 * 86_400_000))).toContainEqual({
+      kind: 'resync',
+      reason: 'events-before-open',
+    });
+  });
+
   it('refuses a `within` that is not a number of milliseconds', async () => {
-    for (const within of ['-1', '1e3', 'soon', '1234567890']) {
+    for (const within of ['-1', '1e3', 'soon', '12345678901234']) {
       await expect(openEvents(bff, treasury, { within })).rejects.toThrow(/400/);
     }
   });

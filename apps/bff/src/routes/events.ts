@@ -4,7 +4,6 @@ import { WebSocketServer } from 'ws';
 import {
   ERROR_CODES,
   RELAY_RESUME_PARAM,
-  RELAY_WITHIN_MAX_MS,
   RELAY_WITHIN_PARAM,
   errorEnvelope,
   type ErrorCode,
@@ -39,6 +38,14 @@ const EVENTS_BEFORE_OPEN_FRAME = JSON.stringify({
  * `received_at`), and a resync too many costs one refetch where one too few shows stale money.
  */
 const WITHIN_MARGIN_MS = 2_000;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A `within` is at most 13 digits (~317 years): any page age a browser can send. A
+ * tab open for 12 days sends ten digits, and refusing it would refuse its socket for good.
+ */
+const WITHIN_PATTERN = /^\d{1,13}$/;
 
 function refuse(socket: Duplex, code: ErrorCode, message: string): void {
   const { status } = ERROR_CODES[code];
@@ -84,18 +91,20 @@ export function eventsUpgradeHandler(deps: {
       refuse(socket, 'INVALID_QUERY_PARAMETER', 'after must be an event id.');
       return;
     }
-    if (within !== null && !/^\d{1,9}$/.test(within)) {
+    if (within !== null && !WITHIN_PATTERN.test(within)) {
       refuse(socket, 'INVALID_QUERY_PARAMETER', 'within must be a number of milliseconds.');
       return;
     }
     const from = after === null ? null : await store.seqOf(after);
-    // Anything the page read before this socket joined may predate these events: it rereads
-    // (always, for a page older than the window looked at).
+    // Anything the page read before this socket joined may predate these events: it rereads.
+    // The store answers for any window its retention still holds (one look-up on the
+    // `received_at` index, whatever the window); a page older than that always rereads.
+    const windowMs = within === null ? null : Number(within) + WITHIN_MARGIN_MS;
     const isStaleSinceOpen =
       after === null &&
-      within !== null &&
-      (Number(within) > RELAY_WITHIN_MAX_MS ||
-        (await store.hasReceivedSince(services.now() - Number(within) - WITHIN_MARGIN_MS)));
+      windowMs !== null &&
+      (windowMs > services.config.eventRetentionDays * DAY_MS ||
+        (await store.hasReceivedSince(services.now() - windowMs)));
     const register = (replay: readonly StoredEvent[]) => {
       upgraded.isDone = true;
       wss.handleUpgrade(req, socket, head, (ws) => {

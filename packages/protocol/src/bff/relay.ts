@@ -11,12 +11,10 @@ export const RELAY_RESUME_PARAM = 'after';
 /**
  * Query parameter of a browser without a resume position: how many milliseconds ago it began
  * reading what it shows (a duration, so the browser's clock never has to agree with ours).
- * When events arrived in that window the relay sends a `resync` (`events-before-open`).
+ * When events arrived in that window the relay sends a `resync` (`events-before-open`); it
+ * always does for a window longer than the events it keeps (EVENT_RETENTION_DAYS).
  */
 export const RELAY_WITHIN_PARAM = 'within';
-
-/** The longest window the relay looks at; told a longer one, it always sends the `resync`. */
-export const RELAY_WITHIN_MAX_MS = 10 * 60_000;
 
 export const RELAY_CLOSE = {
   /** The session was ended (logout, revocation, expiry): do not reconnect, the operator is out. */
