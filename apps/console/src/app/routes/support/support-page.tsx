@@ -101,7 +101,7 @@ export function SupportPage() {
             </Panel>
           ) : null}
           <Panel title={`Events (${result.events.length})`}>
-            <SupportEvents events={result.events} />
+            <SupportEvents events={result.events} decimalsFor={decimalsFor} />
           </Panel>
           <Panel title={`Upstream calls (${result.requests.length})`}>
             <SupportRequests requests={result.requests} />

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { memo, useRef } from 'react';
 import { Time } from '../../../components/ui/time';
-import { eventSummary } from '../model/event-filter';
+import { eventSummary } from '../../../lib/event-summary';
 import type { FeedEvent } from '../model/event-filter';
 
 const ROW_HEIGHT = 56;

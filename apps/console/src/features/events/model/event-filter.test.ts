@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventSummary, filterEvents } from './event-filter';
+import { filterEvents } from './event-filter';
 
 const events = [
   {
@@ -40,20 +40,5 @@ describe('filterEvents', () => {
       filterEvents(events, { family: '', type: '', text: 'merchant z' }).map((e) => e.id),
     ).toEqual(['e3']);
     expect(filterEvents(events, { family: '', type: '', text: '' })).toHaveLength(3);
-  });
-
-  it('summarises an event in one line', () => {
-    expect(eventSummary(events[0]!)).toBe('CONFIRMED · 5 atomic TRX');
-    expect(eventSummary(events[1]!)).toBe('1 conf.');
-  });
-
-  it("shows an amount in the asset's decimals, exactly, when the catalog knows the asset", () => {
-    const big = {
-      ...events[0]!,
-      data: { status: 'PENDING', asset: 'USDT', amountAtomic: '123456789012345678901' },
-    };
-    expect(eventSummary(big, (asset) => (asset === 'USDT' ? 6 : null))).toBe(
-      'PENDING · 123,456,789,012,345.678901 USDT',
-    );
   });
 });

@@ -1,7 +1,9 @@
+import { SupportEventSchema } from '@settlement/protocol';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render';
 import type { SupportResult } from '../api/support-search';
-import { SupportOperations, SupportRequests } from './support-sections';
+import { SupportEvents, SupportOperations, SupportRequests } from './support-sections';
 
 type SupportRequest = SupportResult['requests'][number];
 
@@ -121,5 +123,43 @@ describe('SupportOperations', () => {
         within(row as HTMLElement).getByRole('button', { name: `Copy ${label}` }),
       ).toBeInTheDocument();
     }
+  });
+});
+
+describe('SupportEvents', () => {
+  const update = (id: string, at: string, data: Record<string, unknown>) =>
+    SupportEventSchema.parse({
+      id,
+      type: 'transaction.updated',
+      occurredAt: at,
+      correlationId: 'corr-1',
+      sequence: null,
+      orgId: 'org-1',
+      transactionId: 'tx-1',
+      walletId: 'w-1',
+      accountId: 'a-1',
+      txHash: null,
+      data: { transactionId: 'tx-1', asset: 'TRX', amountAtomic: '1500000', ...data },
+    });
+
+  it('tells apart the updates of one withdrawal, oldest first, amounts in the asset', () => {
+    renderWithApp(
+      <SupportEvents
+        events={[
+          update('e2', '2026-11-25T07:40:36.000Z', {
+            status: 'PENDING',
+            stage: 'BROADCAST',
+            confirmations: 1,
+          }),
+          update('e1', '2026-11-25T07:40:35.000Z', { status: 'PENDING', stage: 'SIGNED' }),
+        ]}
+        decimalsFor={(asset) => (asset === 'TRX' ? 6 : null)}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Events in time order' });
+    expect(within(table).getByRole('columnheader', { name: 'What happened' })).toBeInTheDocument();
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('PENDING · 1.5 TRX · SIGNED');
+    expect(second).toHaveTextContent('PENDING · 1.5 TRX · BROADCAST · 1 conf.');
   });
 });

@@ -4,6 +4,7 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { eventSummary } from '../../../lib/event-summary';
 import type { SupportResult } from '../api/support-search';
 
 function MaybeId({ value, label }: { value: string | null | undefined; label: string }) {
@@ -29,7 +30,18 @@ function IdCell(props: { value: string | null | undefined; label: string }) {
   );
 }
 
-export function SupportEvents({ events }: { events: SupportResult['events'] }) {
+/**
+ * The stored events of a look-up, oldest first. "What happened" tells apart the updates of one
+ * transaction (its stage, confirmations, amount), which by status alone read PENDING seven
+ * times over.
+ */
+export function SupportEvents({
+  events,
+  decimalsFor,
+}: {
+  events: SupportResult['events'];
+  decimalsFor: (asset: string) => number | null;
+}) {
   if (events.length === 0) return <EmptyState title="No stored events match" />;
   const sorted = [...events].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
   return (
@@ -38,7 +50,7 @@ export function SupportEvents({ events }: { events: SupportResult['events'] }) {
         <tr>
           <Th>Occurred</Th>
           <Th>Type</Th>
-          <Th>Status</Th>
+          <Th>What happened</Th>
           <Th>Transaction</Th>
           <Th>Correlation id</Th>
         </tr>
@@ -47,14 +59,14 @@ export function SupportEvents({ events }: { events: SupportResult['events'] }) {
         {sorted.map((event) => {
           const transactionId =
             typeof event.data.transactionId === 'string' ? event.data.transactionId : null;
-          const status = typeof event.data.status === 'string' ? event.data.status : null;
+          const summary = eventSummary(event, decimalsFor);
           return (
             <tr key={event.id}>
               <Td>
                 <Time value={event.occurredAt} />
               </Td>
               <Td className="font-mono text-xs">{event.type}</Td>
-              <Td className="text-xs">{status ?? '—'}</Td>
+              <Td className="text-xs">{summary || '—'}</Td>
               <Td>
                 {transactionId ? (
                   <Link
