@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { startApiTestServer, type TestServer } from '../../../test/test-server';
+import { externalNeedsAdmin } from '../governance-fixtures';
 import { DryRunPanel } from './dry-run-panel';
 
 let server: TestServer;
@@ -29,18 +30,7 @@ const wallets = [
 
 describe('the policy dry run', () => {
   it('picks the source among the wallets by name and address, and asks with its id and an exact amount', async () => {
-    server.route('POST', '/bff/policy/dry-run', () => ({
-      body: {
-        action: 'REQUIRE_APPROVAL',
-        rule: { id: 'external', name: 'External' },
-        reasons: ['Rule "External" matches: REQUIRE_APPROVAL.'],
-        approvals: { count: 1, fromRoles: ['admin'] },
-        limits: [],
-        blockedByLimit: null,
-        destination: { isAddressBook: false, isInternal: false },
-        policyVersion: 2,
-      },
-    }));
+    server.route('POST', '/bff/policy/dry-run', () => ({ body: externalNeedsAdmin }));
     renderWithApp(<DryRunPanel assets={['TRX', 'USDT']} wallets={wallets} decimalsFor={() => 6} />);
     const user = userEvent.setup();
     const picker = screen.getByRole('combobox', { name: 'From wallet' });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
 import { awaitingMyApproval } from '../api/approvals-inbox';
+import { externalNeedsAdmin } from '../governance-fixtures';
 import { decisionSummary } from './decision-explanation';
 import { ruleChanges } from './policy-history';
 import { RequestActions } from './request-actions';
@@ -28,16 +29,7 @@ const request: WithdrawalRequest = {
   amountAtomic: '5000000',
   clientReference: 'ref-1',
   policyVersion: 2,
-  decision: {
-    action: 'REQUIRE_APPROVAL',
-    rule: { id: 'external', name: 'External' },
-    reasons: ['Rule "External" matches: REQUIRE_APPROVAL.'],
-    approvals: { count: 1, fromRoles: ['admin'] },
-    limits: [],
-    blockedByLimit: null,
-    destination: { isAddressBook: false, isInternal: false },
-    policyVersion: 2,
-  },
+  decision: externalNeedsAdmin,
   approvalsRequired: { count: 1, fromRoles: ['admin'] },
   approvals: [],
   rejection: null,
