@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -12,7 +12,7 @@ import { PolicyEditor } from '../../../features/governance/components/policy-edi
 import { PolicyHistory } from '../../../features/governance/components/policy-history';
 import { PolicyRules } from '../../../features/governance/components/policy-rules';
 import { roleReason } from '../../../features/session/permissions';
-import { walletListQuery } from '../../../features/wallets/api/list-wallets';
+import { everyWalletQuery } from '../../../features/wallets/api/list-wallets';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
 
@@ -21,9 +21,9 @@ export function PolicyPage() {
   const { assets, decimalsFor } = useCatalog();
   const policy = useQuery(policyQuery());
   const versions = useQuery(policyVersionsQuery());
-  const activeWallets = useInfiniteQuery(walletListQuery({ status: 'ACTIVE' }));
+  const activeWallets = useQuery(everyWalletQuery({ status: 'ACTIVE' }));
   const named = useContext(WalletDirectoryContext);
-  const wallets = (activeWallets.data?.pages.flatMap((page) => page.items) ?? []).map((w) => ({
+  const wallets = (activeWallets.data?.items ?? []).map((w) => ({
     id: w.id,
     name: walletDisplayName(named(w.id) ?? { ...w, label: null }),
     address: w.address,
@@ -74,6 +74,7 @@ export function PolicyPage() {
           <DryRunPanel
             assets={assets.map((a) => a.asset)}
             wallets={wallets}
+            isWalletListPartial={activeWallets.data?.isPartial ?? false}
             decimalsFor={decimalsFor}
           />
         </Panel>

@@ -74,8 +74,14 @@ let activeWallets: unknown[];
 beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/api/v1/wallets', (request) => {
-    if (request.path.includes('status=ACTIVE'))
-      return { body: { items: activeWallets, nextCursor: null } };
+    if (request.path.includes('status=ACTIVE')) {
+      // Paged as the interface pages: `limit` items from the position the cursor names.
+      const query = new URL(request.path, 'http://test').searchParams;
+      const from = Number(query.get('cursor') ?? '0');
+      const to = from + Number(query.get('limit'));
+      const nextCursor = to < activeWallets.length ? String(to) : null;
+      return { body: { items: activeWallets.slice(from, to), nextCursor } };
+    }
     if (request.path.includes(`addressContains=${OWN_ADDRESS}`)) {
       return { body: { items: [ownWallet], nextCursor: null } };
     }
@@ -142,6 +148,28 @@ describe('NewWithdrawalPage', () => {
       '/wallets',
     );
     expect(screen.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+  });
+
+  it('lists ACTIVE wallets past the first page, so any of them can be the source', async () => {
+    const others = Array.from({ length: 260 }, (_, i) => ({ ...wallet, id: `wal_other_${i}` }));
+    activeWallets = [...others, wallet];
+    await openForm();
+    const picker = screen.getByLabelText('From wallet');
+    expect(picker).toHaveValue('wal_1');
+    expect(picker.querySelectorAll('option')).toHaveLength(1 + 261);
+    expect(screen.queryByText(/Only the first/)).not.toBeInTheDocument();
+  });
+
+  it('past a thousand ACTIVE wallets, lists the first thousand and says the list is partial', async () => {
+    activeWallets = Array.from({ length: 1001 }, (_, i) => ({ ...wallet, id: `wal_${i + 1}` }));
+    await openForm();
+    expect(screen.getByLabelText('From wallet')).toHaveAccessibleDescription(
+      'Only the first 1,000 ACTIVE wallets are listed.',
+    );
+    const reads = server.requests.filter((r) => r.path.includes('status=ACTIVE'));
+    expect(reads.map((r) => new URL(r.path, 'http://test').searchParams.get('limit'))).toEqual(
+      Array<string>(5).fill('200'),
+    );
   });
 
   it('reviews atomic amount, fee and total, and a double click creates one withdrawal', async () => {

@@ -113,6 +113,7 @@ function WithdrawalFlowView() {
         <WithdrawalForm
           notice={flow.restored ? <RestoredDraftNotice onDiscard={flow.discardDraft} /> : null}
           wallets={sources.wallets}
+          isWalletListPartial={sources.isWalletListPartial}
           availableByWallet={sources.availableByWallet}
           walletId={flow.walletId}
           onWalletChange={flow.changeWallet}

@@ -4,7 +4,7 @@ import { formatAmount } from '../../../components/ui/amount';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { addressBookQuery } from '../../../features/transactions/api/address-book';
 import { classifyDestination } from '../../../features/transactions/model/destination';
-import { walletListQuery } from '../../../features/wallets/api/list-wallets';
+import { everyWalletQuery, walletListQuery } from '../../../features/wallets/api/list-wallets';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCatalog } from '../../use-catalog';
@@ -23,8 +23,8 @@ export function useWithdrawalSources({
   walletId: string;
   toAddress: string;
 }) {
-  const wallets = useInfiniteQuery(walletListQuery({ status: 'ACTIVE' }));
-  const walletItems = wallets.data?.pages.flatMap((page) => page.items) ?? [];
+  const wallets = useQuery(everyWalletQuery({ status: 'ACTIVE' }));
+  const walletItems = wallets.data?.items ?? [];
   const balances = useQuery({ ...walletBalancesQuery(walletId), enabled: walletId !== '' });
   // The picker shows what each wallet can spend (first wallets only, to bound the requests).
   const pickerBalances = useQueries({
@@ -64,6 +64,7 @@ export function useWithdrawalSources({
   return {
     isLoadingWallets: wallets.isPending,
     wallets: walletItems,
+    isWalletListPartial: wallets.data?.isPartial ?? false,
     availableByWallet,
     balances: balances.data,
     catalog: assets,

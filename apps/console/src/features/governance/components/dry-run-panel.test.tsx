@@ -31,7 +31,14 @@ const wallets = [
 describe('the policy dry run', () => {
   it('picks the source among the wallets by name and address, and asks with its id and an exact amount', async () => {
     server.route('POST', '/bff/policy/dry-run', () => ({ body: externalNeedsAdmin }));
-    renderWithApp(<DryRunPanel assets={['TRX', 'USDT']} wallets={wallets} decimalsFor={() => 6} />);
+    renderWithApp(
+      <DryRunPanel
+        assets={['TRX', 'USDT']}
+        wallets={wallets}
+        isWalletListPartial={false}
+        decimalsFor={() => 6}
+      />,
+    );
     const user = userEvent.setup();
     const picker = screen.getByRole('combobox', { name: 'From wallet' });
     expect(within(picker).getByRole('option', { name: /^Payroll — TXyz9V/ })).toBeInTheDocument();
@@ -50,8 +57,24 @@ describe('the policy dry run', () => {
     });
   });
 
+  it('says when the picker lists only the first of the ACTIVE wallets', () => {
+    renderWithApp(
+      <DryRunPanel assets={['TRX']} wallets={wallets} isWalletListPartial decimalsFor={() => 6} />,
+    );
+    expect(screen.getByRole('combobox', { name: 'From wallet' })).toHaveAccessibleDescription(
+      'Only the first 2 ACTIVE wallets are listed.',
+    );
+  });
+
   it('says so when there is no wallet to start from', () => {
-    renderWithApp(<DryRunPanel assets={['TRX']} wallets={[]} decimalsFor={() => 6} />);
+    renderWithApp(
+      <DryRunPanel
+        assets={['TRX']}
+        wallets={[]}
+        isWalletListPartial={false}
+        decimalsFor={() => 6}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'From wallet' })).toHaveDisplayValue(
       'No ACTIVE wallet',
     );

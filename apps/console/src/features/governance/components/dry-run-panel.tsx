@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { partialPickerHint } from '../../../lib/paging';
 import { useDryRunMutation } from '../api/dry-run';
 import { DecisionExplanation } from './decision-explanation';
 
@@ -17,10 +18,13 @@ export type DryRunWallet = { id: string; name: string; address: string; chain: s
 export function DryRunPanel({
   assets,
   wallets,
+  isWalletListPartial,
   decimalsFor,
 }: {
   assets: readonly string[];
   wallets: readonly DryRunWallet[];
+  /** More ACTIVE wallets exist than the picker lists. */
+  isWalletListPartial: boolean;
   decimalsFor: (asset: string) => number | null;
 }) {
   const [walletId, setWalletId] = useState('');
@@ -53,6 +57,9 @@ export function DryRunPanel({
       >
         <SelectField
           label="From wallet"
+          hint={
+            isWalletListPartial ? partialPickerHint(wallets.length, 'ACTIVE wallets') : undefined
+          }
           value={walletId}
           required
           options={[

@@ -1,10 +1,12 @@
 import type { Wallet } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { SelectField } from '../../../components/ui/field';
+import { partialPickerHint } from '../../../lib/paging';
 
 /** The wallet a withdrawal is sent from, with why none can be chosen or why it cannot send. */
 export function SourceWalletField({
   wallets,
+  isWalletListPartial,
   availableByWallet,
   walletId,
   onWalletChange,
@@ -12,6 +14,8 @@ export function SourceWalletField({
   isSubmitted,
 }: {
   wallets: Wallet[];
+  /** More ACTIVE wallets exist than the picker lists. */
+  isWalletListPartial: boolean;
   /** Available balances per wallet as display text, for the picker. */
   availableByWallet: Record<string, string>;
   walletId: string;
@@ -25,6 +29,7 @@ export function SourceWalletField({
     <>
       <SelectField
         label="From wallet"
+        hint={isWalletListPartial ? partialPickerHint(wallets.length, 'ACTIVE wallets') : undefined}
         value={walletId}
         onChange={(event) => {
           onWalletChange(event.target.value);

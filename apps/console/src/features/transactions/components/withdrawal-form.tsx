@@ -19,6 +19,7 @@ import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
 export function WithdrawalForm({
   notice,
   wallets,
+  isWalletListPartial,
   availableByWallet,
   walletId,
   onWalletChange,
@@ -36,6 +37,7 @@ export function WithdrawalForm({
   /** Shown at the top of the form (for example: a restored draft that was not sent). */
   notice?: ReactNode;
   wallets: Wallet[];
+  isWalletListPartial: boolean;
   /** Available balances per wallet as display text, for the picker. */
   availableByWallet: Record<string, string>;
   walletId: string;
@@ -89,6 +91,7 @@ export function WithdrawalForm({
       {notice}
       <SourceWalletField
         wallets={wallets}
+        isWalletListPartial={isWalletListPartial}
         availableByWallet={availableByWallet}
         walletId={walletId}
         onWalletChange={onWalletChange}
