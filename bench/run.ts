@@ -31,7 +31,11 @@ type Group = {
 };
 
 const GROUPS: Group[] = [
-  { id: 'signing', title: '1. Signing: protocol (noble) vs node:crypto', run: runSigning },
+  {
+    id: 'signing',
+    title: '1. Signing: protocol (noble), node:crypto, the BFF signer (libsodium)',
+    run: runSigning,
+  },
   {
     id: 'bff',
     title: '2. BFF overhead: signed GETs via BFF vs direct vs pass-through',

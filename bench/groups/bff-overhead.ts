@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createSettlementClient } from '@settlement/client';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { loadKeys } from '@settlement/bff/config';
-import { createNodeSigner } from '@settlement/bff/signer';
+import { createSodiumSigner } from '@settlement/bff/signer';
 import { load, pacedLoad, type LoadResult } from '../lib/load';
 import { freePort, spawnTs, waitForHttp, type Child } from '../lib/procs';
 import { median, percentile, type GroupRecorder } from '../lib/report';
@@ -77,7 +77,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     const keys = loadKeys(join(ctx.workDir, 'bff', 'bff', 'keys.json'));
     const reader = keys.keys.find((k) => k.scopes.includes('accounts:read'));
     if (!reader) throw new Error('no accounts:read key');
-    const signer = createNodeSigner(reader.keyId, reader.seed);
+    const signer = createSodiumSigner(reader.keyId, reader.seed);
 
     const proxyPort = await freePort();
     proxy = spawnTs({

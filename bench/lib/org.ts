@@ -1,7 +1,7 @@
 import { createSettlementClient, type SettlementClient } from '@settlement/client';
 import { API_SCOPES } from '@settlement/protocol';
 import { decodeKey32, signRestRequest, type Signer } from '@settlement/protocol/signing';
-import { createNodeSigner } from '@settlement/bff/signer';
+import { createSodiumSigner } from '@settlement/bff/signer';
 import { sleep } from './procs';
 import type { SandboxProc } from './stack';
 
@@ -24,7 +24,7 @@ export async function createBenchOrg(sandbox: SandboxProc, name: string): Promis
     scopes: API_SCOPES,
   });
   const { keyId, privateKey } = key.json as { keyId: string; privateKey: string };
-  const signer = createNodeSigner(keyId, decodeKey32(privateKey));
+  const signer = createSodiumSigner(keyId, decodeKey32(privateKey));
   const client = createSettlementClient({ baseUrl: sandbox.url, signer });
   return {
     orgId,

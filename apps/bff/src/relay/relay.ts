@@ -6,7 +6,7 @@ import type { EventStore, StoredEvent } from '../store/events';
 import type { ClusterBus } from '../cluster/bus';
 import type { EventFeed } from '../cluster/feed';
 import { HttpError } from '../errors';
-import { createNodeSigner } from '../upstream/signer';
+import { createSodiumSigner } from '../upstream/signer';
 import { upstreamFrame, type Hub, type UpstreamState } from './hub';
 
 export type RelayOptions = {
@@ -274,7 +274,7 @@ export function createRelay(options: RelayOptions) {
       const key = options.key;
       stream = connectEventStream({
         wsUrl: options.wsUrl,
-        signer: createNodeSigner(key.keyId, key.seed),
+        signer: createSodiumSigner(key.keyId, key.seed),
         expectedOrgId: options.orgId,
         resumeAfter: () => {
           void flush();

@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { createSettlementClient, type SettlementClient } from '@settlement/client';
 import type { ApiKey, KeyScope, Keys } from '../config';
-import { createNodeSigner } from './signer';
+import { createSodiumSigner } from './signer';
 
 export type UpstreamOptions = {
   baseUrl: string;
@@ -35,7 +35,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       key.name,
       createSettlementClient({
         baseUrl: options.baseUrl,
-        signer: createNodeSigner(key.keyId, key.seed),
+        signer: createSodiumSigner(key.keyId, key.seed),
         dispatcher: agent,
         retry: { timeoutMs: options.timeoutMs, ...options.retry },
         ...(options.clock ? { clock: options.clock } : {}),
