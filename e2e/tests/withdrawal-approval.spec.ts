@@ -139,3 +139,23 @@ test('an address-book entry proposed by an admin needs a second admin', async ({
   await saveScreenshot(page, 'approval-3-address-book');
   await admin2.context().close();
 });
+
+test('an admin asks the policy what it would do, from a wallet picked by name and address', async ({
+  page,
+  request,
+}) => {
+  const wallet = await createFundedWallet(request, 10);
+  await signIn(page, 'admin');
+  await page.goto('/policy');
+  const picker = page.getByRole('combobox', { name: 'From wallet' });
+  const option = picker.locator('option', { hasText: wallet.address });
+  await expect(option).toHaveText(new RegExp(`^${wallet.accountName}`));
+  await picker.selectOption((await option.getAttribute('value')) ?? '');
+  await page.getByRole('textbox', { name: 'Destination address' }).fill(EXTERNAL_ADDRESS);
+  await page.getByRole('textbox', { name: 'Amount (TRX)' }).fill('2.5');
+  await page.getByRole('button', { name: 'Run the policy' }).click();
+  const result = page.getByRole('region', { name: 'Dry-run result' });
+  await expect(result).toContainText('Needs 1 approval from admin (rule "Any other destination").');
+  await expectAccessible(page);
+  await saveScreenshot(page, 'approval-4-dry-run');
+});
