@@ -1,19 +1,30 @@
 import type { Policy } from '@settlement/protocol';
 import { Time } from '../../../components/ui/time';
 
-/** Rules added, removed and changed from one version to the next (by rule id). */
+/**
+ * Rules added, removed and changed from one version to the next, by rule id. A rule that left
+ * and came back under the same name with another id is one change, not an "added" and a
+ * "removed" of the same name, which read as a contradiction.
+ */
 export function ruleChanges(previous: Policy | undefined, next: Policy): string[] {
   if (!previous) return ['First version.'];
   const before = new Map(previous.rules.map((rule) => [rule.id, JSON.stringify(rule)]));
   const after = new Map(next.rules.map((rule) => [rule.id, JSON.stringify(rule)]));
+  const removed = previous.rules.filter((rule) => !after.has(rule.id));
   const changes: string[] = [];
   for (const rule of next.rules) {
     const old = before.get(rule.id);
-    if (old === undefined) changes.push(`Added rule "${rule.name}".`);
-    else if (old !== after.get(rule.id)) changes.push(`Changed rule "${rule.name}".`);
+    if (old === undefined) {
+      const renamed = removed.findIndex((gone) => gone.name === rule.name);
+      const gone = renamed === -1 ? undefined : removed.splice(renamed, 1)[0];
+      changes.push(
+        gone
+          ? `Changed rule "${rule.name}" (id ${gone.id} is now ${rule.id}).`
+          : `Added rule "${rule.name}".`,
+      );
+    } else if (old !== after.get(rule.id)) changes.push(`Changed rule "${rule.name}".`);
   }
-  for (const rule of previous.rules)
-    if (!after.has(rule.id)) changes.push(`Removed rule "${rule.name}".`);
+  for (const rule of removed) changes.push(`Removed rule "${rule.name}".`);
   const order = (policy: Policy) => policy.rules.map((rule) => rule.id).join(',');
   if (changes.length === 0 && order(previous) !== order(next)) changes.push('Reordered rules.');
   if (JSON.stringify(previous.limits) !== JSON.stringify(next.limits))

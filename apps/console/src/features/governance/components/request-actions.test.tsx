@@ -7,7 +7,6 @@ import { envelope, startApiTestServer, type TestServer } from '../../../test/tes
 import { awaitingMyApproval } from '../api/approvals-inbox';
 import { externalNeedsAdmin } from '../governance-fixtures';
 import { decisionSummary } from './decision-explanation';
-import { ruleChanges } from './policy-history';
 import { RequestActions } from './request-actions';
 
 let server: TestServer;
@@ -104,27 +103,5 @@ describe('governance helpers', () => {
     expect(
       decisionSummary({ ...request.decision, action: 'BLOCK', rule: null, approvals: null }),
     ).toBe('Blocked: no rule matches (default deny).');
-  });
-
-  it('lists rule changes between versions', () => {
-    const base = {
-      version: 1,
-      limits: [],
-      settings: { requestExpiryHours: 24 },
-      createdBy: 'seed',
-      createdAt: '',
-    };
-    const v1 = { ...base, rules: [{ id: 'a', name: 'A', match: {}, action: 'ALLOW' as const }] };
-    const v2 = {
-      ...base,
-      version: 2,
-      rules: [
-        { id: 'a', name: 'A', match: { assets: ['TRX'] }, action: 'ALLOW' as const },
-        { id: 'b', name: 'B', match: {}, action: 'BLOCK' as const },
-      ],
-    };
-    expect(ruleChanges(v1, v2)).toEqual(['Changed rule "A".', 'Added rule "B".']);
-    expect(ruleChanges(v2, v1)).toEqual(['Changed rule "A".', 'Removed rule "B".']);
-    expect(ruleChanges(undefined, v1)).toEqual(['First version.']);
   });
 });
