@@ -39,6 +39,16 @@ describe('FilterForm', () => {
     await userEvent.type(screen.getByLabelText('Id'), ' acc_1 ');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(onChange).toHaveBeenCalledWith({ name: 'bob jr ', id: 'acc_1' });
+    expect(screen.getByLabelText('Id')).toHaveValue('acc_1');
+  });
+
+  it('trims when the filters are applied, so a space typed inside a value stays', async () => {
+    const onChange = vi.fn();
+    render(<NameFilter filters={{}} onChange={onChange} />);
+    await userEvent.type(screen.getByLabelText('Id'), 'op a/b ');
+    expect(screen.getByLabelText('Id')).toHaveValue('op a/b ');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(onChange).toHaveBeenCalledWith({ id: 'op a/b' });
   });
 
   it('hands the edited draft on only when "Apply filters" is pressed', async () => {

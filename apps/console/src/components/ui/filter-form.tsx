@@ -5,7 +5,7 @@ import type { Filters } from '../../lib/paging';
 import { Button } from './button';
 import { TextField } from './field';
 
-/** The value and change handler of one field bound to a draft filter; ids are trimmed. */
+/** The value and change handler of one field bound to a draft filter (`trim`: when applied). */
 export type Bind<K extends string> = (
   name: K,
   options?: { trim?: boolean },
@@ -25,11 +25,14 @@ export function FilterForm<K extends string>({
   onChange,
   className,
   actionsClassName,
+  resolve = (applied) => applied,
   children,
 }: {
   label: string;
   filters: Filters<K>;
   onChange: (filters: Filters<K>) => void;
+  /** What the applied (trimmed) draft means, e.g. a typed name turned into its id. */
+  resolve?: (applied: Filters<K>) => Filters<K>;
   className: string;
   actionsClassName: string;
   children: (draft: Filters<K>, set: (name: K, value: string) => void, bind: Bind<K>) => ReactNode;
@@ -38,15 +41,26 @@ export function FilterForm<K extends string>({
   const set = (name: K, value: string) => {
     setDraft((previous) => ({ ...previous, [name]: value }));
   };
-  const bind: Bind<K> = (name, options = {}) => ({
-    value: draft[name] ?? '',
-    onChange: (event) => {
-      set(name, options.trim ? event.target.value.trim() : event.target.value);
-    },
-  });
+  // Fields asked to be trimmed are trimmed when the filters are applied, not on each keystroke:
+  // trimming as one types swallowed every space, so a name or a reference with a space in it
+  // could only be pasted.
+  const trimmed = new Set<K>();
+  const bind: Bind<K> = (name, options = {}) => {
+    if (options.trim) trimmed.add(name);
+    return {
+      value: draft[name] ?? '',
+      onChange: (event) => {
+        set(name, event.target.value);
+      },
+    };
+  };
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    onChange(draft);
+    const trimmedDraft: Filters<K> = { ...draft };
+    for (const name of trimmed) trimmedDraft[name] = draft[name]?.trim();
+    const applied = resolve(trimmedDraft);
+    setDraft(applied);
+    onChange(applied);
   };
   const hasFilters = Object.values(filters).some(Boolean);
 
