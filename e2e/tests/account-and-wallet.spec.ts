@@ -1,4 +1,5 @@
 import {
+  createFundedWallet,
   ensureReady,
   expect,
   expectAccessible,
@@ -76,4 +77,28 @@ test('treasury creates an account with metadata, then a wallet, and sees its add
   await expect(page).toHaveURL(/addressContains=/);
   await expect(page.getByText(name).first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test('treasury filters transactions by a wallet typed by its name, not its id', async ({
+  page,
+  request,
+}) => {
+  const wanted = await createFundedWallet(request, 12);
+  await createFundedWallet(request, 34);
+  await signIn(page, 'treasury');
+  await page.goto('/transactions');
+  const wallet = page.getByRole('combobox', { name: 'Wallet' });
+  await wallet.fill(wanted.accountName);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`walletId=${wanted.walletId}`));
+  await expect(wallet).toHaveValue(wanted.walletId);
+  await expect(
+    page.getByRole('search').getByTitle(new RegExp(`^${wanted.accountName}`)),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('12');
+  await expect(table).not.toContainText('34');
+  await expectAccessible(page);
+  await saveScreenshot(page, 'transactions-by-wallet-name');
 });

@@ -17,12 +17,14 @@ import { useUrlFilters } from '../../../lib/url-filters';
 import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
+import { useFilterSuggestions } from '../../use-filter-suggestions';
 
 export function TransactionsPage() {
   const { permissions } = useSession();
   const [filters, setFilters] = useUrlFilters(TRANSACTION_FILTERS);
   const query = useInfiniteQuery(transactionListQuery(filters));
   const { assets, decimalsFor } = useCatalog();
+  const suggestions = useFilterSuggestions();
   // Kept by identity between renders: the table's memoized rows and column width depend on it.
   const transactions = useMemo(
     () => query.data?.pages.flatMap((page) => page.items) ?? [],
@@ -59,6 +61,7 @@ export function TransactionsPage() {
           key={JSON.stringify(filters)}
           filters={filters}
           assets={assets.map((a) => a.asset)}
+          suggestions={suggestions}
           onChange={setFilters}
         />
         <QueryView

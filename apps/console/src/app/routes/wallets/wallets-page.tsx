@@ -14,6 +14,7 @@ import { overviewQuery } from '../../../features/treasury/api/overview';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { PageViewsMenu } from '../../shell/page-views-menu';
 import { useCatalog } from '../../use-catalog';
+import { useFilterSuggestions } from '../../use-filter-suggestions';
 import { CreateWalletLauncher } from './create-wallet-launcher';
 
 export function WalletsPage() {
@@ -24,6 +25,7 @@ export function WalletsPage() {
   // Balances of every wallet in one call (the overview's), not one request per row.
   const overview = useQuery(overviewQuery());
   const { decimalsFor } = useCatalog();
+  const suggestions = useFilterSuggestions();
   const balancesFor = (walletId: string) =>
     overview.data?.wallets.find((w) => w.id === walletId)?.balances;
 
@@ -46,7 +48,12 @@ export function WalletsPage() {
         }
       />
       <Panel>
-        <WalletFilters key={JSON.stringify(filters)} filters={filters} onChange={setFilters} />
+        <WalletFilters
+          key={JSON.stringify(filters)}
+          filters={filters}
+          accounts={suggestions.accounts}
+          onChange={setFilters}
+        />
         <QueryView
           query={query}
           skeleton={<TableSkeleton label="Loading wallets" />}

@@ -1,6 +1,11 @@
 import { CHAINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@settlement/protocol';
 import { CreatedRangeFields, FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
+import {
+  SuggestedIdField,
+  resolveId,
+  type IdSuggestion,
+} from '../../../components/ui/suggested-id-field';
 import type { TransactionFilters as Filters } from '../api/keys';
 
 const any = { value: '', label: 'Any' };
@@ -8,10 +13,13 @@ const any = { value: '', label: 'Any' };
 export function TransactionFilters({
   filters,
   assets,
+  suggestions,
   onChange,
 }: {
   filters: Filters;
   assets: string[];
+  /** Accounts and wallets offered by name in their id fields. */
+  suggestions: { accounts: readonly IdSuggestion[]; wallets: readonly IdSuggestion[] };
   onChange: (filters: Filters) => void;
 }) {
   return (
@@ -21,6 +29,11 @@ export function TransactionFilters({
       onChange={onChange}
       className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] items-end gap-3 border-b border-slate-200 p-4"
       actionsClassName="flex gap-2"
+      resolve={(applied) => ({
+        ...applied,
+        accountId: resolveId(applied.accountId ?? '', suggestions.accounts),
+        walletId: resolveId(applied.walletId ?? '', suggestions.wallets),
+      })}
     >
       {(draft, set, bind) => (
         <>
@@ -51,8 +64,16 @@ export function TransactionFilters({
             options={[any, ...assets.map((a) => ({ value: a, label: a }))]}
           />
           <TextField label="Client reference" {...bind('clientReference', { trim: true })} />
-          <TextField label="Account id" {...bind('accountId', { trim: true })} />
-          <TextField label="Wallet id" {...bind('walletId', { trim: true })} />
+          <SuggestedIdField
+            label="Account"
+            suggestions={suggestions.accounts}
+            {...bind('accountId', { trim: true })}
+          />
+          <SuggestedIdField
+            label="Wallet"
+            suggestions={suggestions.wallets}
+            {...bind('walletId', { trim: true })}
+          />
           <CreatedRangeFields draft={draft} set={set} />
         </>
       )}

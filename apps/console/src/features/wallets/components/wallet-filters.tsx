@@ -2,15 +2,23 @@ import { CHAINS, SORT_ORDERS, WALLET_SORT_FIELDS, WALLET_STATUSES } from '@settl
 import { chainLabel } from '../../../components/ui/chain-badge';
 import { CreatedRangeFields, FilterForm } from '../../../components/ui/filter-form';
 import { SelectField, TextField } from '../../../components/ui/field';
+import {
+  SuggestedIdField,
+  resolveId,
+  type IdSuggestion,
+} from '../../../components/ui/suggested-id-field';
 import type { WalletFilters as Filters } from '../api/keys';
 
 const any = { value: '', label: 'Any' };
 
 export function WalletFilters({
   filters,
+  accounts,
   onChange,
 }: {
   filters: Filters;
+  /** Accounts offered by name in the account id field. */
+  accounts: readonly IdSuggestion[];
   onChange: (filters: Filters) => void;
 }) {
   return (
@@ -20,6 +28,10 @@ export function WalletFilters({
       onChange={onChange}
       className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] items-end gap-3 border-b border-slate-200 p-4"
       actionsClassName="col-span-full flex gap-2"
+      resolve={(applied) => ({
+        ...applied,
+        accountId: resolveId(applied.accountId ?? '', accounts),
+      })}
     >
       {(draft, set, bind) => (
         <>
@@ -34,7 +46,11 @@ export function WalletFilters({
             options={[any, ...CHAINS.map((c) => ({ value: c, label: chainLabel(c) }))]}
           />
           <TextField label="Address contains" {...bind('addressContains', { trim: true })} />
-          <TextField label="Account id" {...bind('accountId', { trim: true })} />
+          <SuggestedIdField
+            label="Account"
+            suggestions={accounts}
+            {...bind('accountId', { trim: true })}
+          />
           <CreatedRangeFields draft={draft} set={set} />
           <SelectField
             label="Sort by"
