@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenIs } from '../../test/screen-width';
 import type { Filters } from '../../lib/paging';
 import { TextField } from './field';
 import { CreatedRangeFields, FilterForm } from './filter-form';
@@ -99,5 +100,28 @@ describe('CreatedRangeFields', () => {
       createdFrom: new Date(from).toISOString(),
       createdTo: new Date('2026-02-03T04:05').toISOString(),
     });
+  });
+});
+
+describe('FilterForm on a phone', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('folds the fields under one line that counts the filters applied', async () => {
+    screenIs('phone');
+    render(<NameFilter filters={{ name: 'bob', id: 'acc_1' }} onChange={vi.fn()} />);
+    const fold = screen.getByText('Filters').closest('summary');
+    expect(fold).toHaveTextContent('Filters · 2 applied');
+    expect(screen.getByLabelText('Name')).not.toBeVisible();
+    await userEvent.click(fold!);
+    expect(screen.getByLabelText('Name')).toBeVisible();
+  });
+
+  it('shows the fields as they are on a wide screen', () => {
+    screenIs('desktop');
+    render(<NameFilter filters={{}} onChange={vi.fn()} />);
+    expect(screen.queryByText('Filters')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeVisible();
   });
 });

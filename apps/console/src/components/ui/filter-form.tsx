@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ChangeEvent, ReactNode, SubmitEvent } from 'react';
 import { isoToLocalInput, localInputToIso } from '../../lib/format-time';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import type { Filters } from '../../lib/paging';
 import { Button } from './button';
 import { TextField } from './field';
@@ -62,9 +63,11 @@ export function FilterForm<K extends string>({
     setDraft(applied);
     onChange(applied);
   };
-  const hasFilters = Object.values(filters).some(Boolean);
+  const applied = Object.values(filters).filter(Boolean).length;
+  const hasFilters = applied > 0;
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
-  return (
+  const form = (
     <form role="search" aria-label={label} onSubmit={handleSubmit} className={className}>
       {children(draft, set, bind)}
       <div className={actionsClassName}>
@@ -82,6 +85,23 @@ export function FilterForm<K extends string>({
         ) : null}
       </div>
     </form>
+  );
+  // On a phone, eight fields stacked one under another pushed the results a screen down: the
+  // filters fold under one line that says how many are applied.
+  if (!isPhone) return form;
+  return (
+    <details className="group border-b border-slate-200">
+      <summary className="flex cursor-pointer items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
+        <span>
+          Filters
+          {hasFilters ? <span className="text-slate-600"> · {applied} applied</span> : null}
+        </span>
+        <span aria-hidden="true" className="text-slate-500 group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      {form}
+    </details>
   );
 }
 
