@@ -44,6 +44,12 @@ beforeEach(() => {
 });
 
 describe('OverviewPage', () => {
+  it('without a wallet, links to the accounts a wallet is created from', async () => {
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    await screen.findByText('No wallets yet');
+    expect(screen.getByRole('link', { name: 'account' })).toHaveAttribute('href', '/accounts');
+  });
+
   it('asks for only the transactions its recent activity shows', async () => {
     renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
     expect(await screen.findByRole('list', { name: 'Recent activity' })).toBeInTheDocument();

@@ -128,7 +128,13 @@ export function OverviewPage() {
               {overview.isError ? (
                 <ErrorPanel error={overview.error} />
               ) : overview.data.wallets.length === 0 ? (
-                <EmptyState title="No wallets yet">Create one from an account.</EmptyState>
+                <EmptyState title="No wallets yet">
+                  Create one from an{' '}
+                  <Link to="/accounts" className="font-medium text-indigo-700 underline">
+                    account
+                  </Link>
+                  .
+                </EmptyState>
               ) : (
                 <WalletBalancesList
                   wallets={overview.data.wallets.slice(0, WALLETS_SHOWN)}
