@@ -63,8 +63,8 @@ export function FilterForm<K extends string>({
     setDraft(applied);
     onChange(applied);
   };
-  const applied = Object.values(filters).filter(Boolean).length;
-  const hasFilters = applied > 0;
+  const appliedCount = Object.values(filters).filter(Boolean).length;
+  const hasFilters = appliedCount > 0;
   const isPhone = useMediaQuery(PHONE_QUERY);
 
   const form = (
@@ -94,7 +94,7 @@ export function FilterForm<K extends string>({
       <summary className="flex cursor-pointer items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
         <span>
           Filters
-          {hasFilters ? <span className="text-slate-600"> · {applied} applied</span> : null}
+          {hasFilters ? <span className="text-slate-600"> · {appliedCount} applied</span> : null}
         </span>
         <span aria-hidden="true" className="text-slate-500 group-open:rotate-180">
           ▾

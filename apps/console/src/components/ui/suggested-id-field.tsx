@@ -34,6 +34,7 @@ export function SuggestedIdField({
   value: string;
 } & Omit<ComponentProps<'input'>, 'value' | 'list'>) {
   const listId = useId();
+  const nameId = useId();
   const chosen = value ? suggestions.find((s) => s.id === value) : undefined;
   return (
     <>
@@ -44,10 +45,14 @@ export function SuggestedIdField({
         autoComplete="off"
         spellCheck={false}
         placeholder="Name or id"
-        aria-description={chosen ? chosen.name : undefined}
+        aria-describedby={chosen ? nameId : undefined}
         aside={
           chosen ? (
-            <span className="min-w-0 truncate text-xs text-slate-600" title={chosen.name}>
+            <span
+              id={nameId}
+              className="min-w-0 truncate text-xs text-slate-600"
+              title={chosen.name}
+            >
               {chosen.name}
             </span>
           ) : null
