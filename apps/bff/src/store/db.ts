@@ -349,6 +349,19 @@ export const MIGRATIONS: readonly Migration[] = [
     WHERE correlation_id IS NOT NULL;
   `,
   },
+  {
+    name: '011-events-unused-indexes',
+    // Support's event search is one OR over the columns and over fields inside `data` that no
+    // index covers, so it reads the table whichever column indexes exist (EXPLAIN QUERY PLAN:
+    // SCAN events); no other query filters by these four. Each cost a random b-tree write in
+    // the relay's commit of every event: ~10 us apiece (BENCHMARKS.md, 2026-11-25).
+    sql: `
+  DROP INDEX events_correlation_id;
+  DROP INDEX events_wallet_id;
+  DROP INDEX events_account_id;
+  DROP INDEX events_tx_hash;
+  `,
+  },
 ];
 
 /** Brings the database up to date; databases from the first runner (user_version) adopt it. */

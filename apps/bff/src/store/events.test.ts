@@ -37,6 +37,32 @@ describe.each(storeEngines())('event store ($name)', (engine) => {
     expect((await events.forTransactions(['tx-e1'])).map((e) => e.id)).toEqual(['e1']);
   });
 
+  it('keeps only the indexes a query uses, and still finds an event by any of its keys', async () => {
+    const sql = await engine.open();
+    const indexes = await sql.all(
+      engine.name === 'sqlite'
+        ? "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name"
+        : "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'events' AND indexdef NOT LIKE '%UNIQUE%' ORDER BY indexname",
+      [],
+    );
+    expect(indexes).toEqual([{ name: 'events_received_at' }, { name: 'events_transaction_id' }]);
+    const events = createEventStore(sql);
+    await events.add({
+      ...event('e1', 1, 'topic'),
+      data: { walletId: 'w-1', accountId: 'acc-1', transactionId: 'tx-1', txHash: 'h-1' },
+    });
+    for (const key of ['corr-e1', 'w-1', 'acc-1', 'tx-1', 'h-1']) {
+      expect((await events.search(key)).map((e) => e.id)).toEqual(['e1']);
+    }
+    if (engine.name === 'sqlite') {
+      const plan = await sql.all(
+        'EXPLAIN QUERY PLAN SELECT * FROM events WHERE transaction_id IN (?) ORDER BY occurred_at, seq',
+        ['tx-1'],
+      );
+      expect(JSON.stringify(plan)).toContain('events_transaction_id');
+    }
+  });
+
   it('stores a batch in one call: new rows in order, duplicates left out, each equal to its read-back', async () => {
     const events = await store(engine);
     await events.add(event('old', null, 'mvp'));

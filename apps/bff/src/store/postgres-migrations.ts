@@ -260,6 +260,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     WHERE correlation_id IS NOT NULL;
   `,
   },
+  {
+    name: '003-events-unused-indexes',
+    // Support's event search is one OR over the columns and over fields inside `data` that no
+    // index covers, so it reads the table whichever column indexes exist (EXPLAIN QUERY PLAN:
+    // SCAN events); no other query filters by these four. Each cost a random b-tree write in
+    // the relay's commit of every event: ~10 us apiece (BENCHMARKS.md, 2026-11-25).
+    sql: `
+  DROP INDEX events_correlation_id;
+  DROP INDEX events_wallet_id;
+  DROP INDEX events_account_id;
+  DROP INDEX events_tx_hash;
+  `,
+  },
 ];
 
 /** Every replica starting at once takes this session-level lock; one migrates, the rest wait. */
