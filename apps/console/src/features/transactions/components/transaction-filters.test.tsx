@@ -14,18 +14,22 @@ const suggestions = {
   ],
 };
 
+function renderFilters() {
+  const onChange = vi.fn();
+  render(
+    <TransactionFilters
+      filters={{}}
+      assets={['TRX']}
+      suggestions={suggestions}
+      onChange={onChange}
+    />,
+  );
+  return { user: userEvent.setup(), onChange };
+}
+
 describe('TransactionFilters', () => {
   it('filters by an account and a wallet typed by name, applied as their ids', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(
-      <TransactionFilters
-        filters={{}}
-        assets={['TRX']}
-        suggestions={suggestions}
-        onChange={onChange}
-      />,
-    );
+    const { user, onChange } = renderFilters();
     await user.type(screen.getByRole('combobox', { name: 'Account' }), 'payroll ');
     await user.type(screen.getByRole('combobox', { name: 'Wallet' }), 'TDHHmYT4');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -38,16 +42,7 @@ describe('TransactionFilters', () => {
   });
 
   it('applies an id pasted from elsewhere as it is', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(
-      <TransactionFilters
-        filters={{}}
-        assets={['TRX']}
-        suggestions={suggestions}
-        onChange={onChange}
-      />,
-    );
+    const { user, onChange } = renderFilters();
     await user.type(screen.getByRole('combobox', { name: 'Wallet' }), ' 5b3a5893-5290 ');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(onChange).toHaveBeenLastCalledWith(
