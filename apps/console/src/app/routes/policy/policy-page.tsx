@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
@@ -71,12 +72,21 @@ export function PolicyPage() {
           </QueryView>
         </Panel>
         <Panel title="Dry run">
-          <DryRunPanel
-            assets={assets.map((a) => a.asset)}
-            wallets={wallets}
-            isWalletListPartial={activeWallets.data?.isPartial ?? false}
-            decimalsFor={decimalsFor}
-          />
+          {activeWallets.isError ? (
+            // Wallets that could not be read are not "no ACTIVE wallet".
+            <ErrorPanel
+              title="The wallets could not be read"
+              error={activeWallets.error}
+              onRetry={() => void activeWallets.refetch()}
+            />
+          ) : (
+            <DryRunPanel
+              assets={assets.map((a) => a.asset)}
+              wallets={wallets}
+              isWalletListPartial={activeWallets.data?.isPartial ?? false}
+              decimalsFor={decimalsFor}
+            />
+          )}
         </Panel>
         <Panel title="Version history">
           <QueryView query={versions} skeleton={<Skeleton className="h-32" />}>

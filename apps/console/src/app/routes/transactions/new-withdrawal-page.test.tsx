@@ -70,6 +70,8 @@ let postReply: () => Reply | Promise<Reply>;
 let operationReply: () => Reply;
 let abandonReply: () => Reply;
 let activeWallets: unknown[];
+/** When set, the second page of ACTIVE wallets answers with this error. */
+let secondPageError: Reply | null;
 
 beforeAll(async () => {
   server = await startApiTestServer();
@@ -78,6 +80,7 @@ beforeAll(async () => {
       // Paged as the interface pages: `limit` items from the position the cursor names.
       const query = new URL(request.path, 'http://test').searchParams;
       const from = Number(query.get('cursor') ?? '0');
+      if (from > 0 && secondPageError) return secondPageError;
       const to = from + Number(query.get('limit'));
       const nextCursor = to < activeWallets.length ? String(to) : null;
       return { body: { items: activeWallets.slice(from, to), nextCursor } };
@@ -102,6 +105,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   activeWallets = [wallet];
+  secondPageError = null;
   sessionStorage.clear();
 });
 
@@ -170,6 +174,21 @@ describe('NewWithdrawalPage', () => {
     expect(reads.map((r) => new URL(r.path, 'http://test').searchParams.get('limit'))).toEqual(
       Array<string>(5).fill('200'),
     );
+  });
+
+  it('says the wallets could not be read, not that there are none, and reads them again on retry', async () => {
+    activeWallets = Array.from({ length: 201 }, (_, i) => ({ ...wallet, id: `wal_${i + 1}` }));
+    secondPageError = envelope('UPSTREAM_UNAVAILABLE', 503, 'req-wallets');
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new',
+      session: sessionFor('treasury'),
+    });
+    expect(await screen.findByText('The wallets could not be read')).toBeInTheDocument();
+    expect(screen.queryByText(/There is no ACTIVE wallet/)).not.toBeInTheDocument();
+    secondPageError = null;
+    await userEvent.setup().click(screen.getByRole('button', { name: /Retry|Try again/ }));
+    expect(await screen.findByLabelText('From wallet')).toBeInTheDocument();
+    expect(screen.getByLabelText('From wallet').querySelectorAll('option')).toHaveLength(1 + 201);
   });
 
   it('reviews atomic amount, fee and total, and a double click creates one withdrawal', async () => {

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { TableSkeleton } from '../../../components/ui/skeleton';
@@ -107,6 +108,15 @@ function WithdrawalFlowView() {
         />
       );
     case 'edit':
+      if (sources.walletsError) {
+        return (
+          <ErrorPanel
+            title="The wallets could not be read"
+            error={sources.walletsError}
+            onRetry={sources.retryWallets}
+          />
+        );
+      }
       return sources.isLoadingWallets ? (
         <TableSkeleton rows={4} label="Loading wallets" />
       ) : (

@@ -63,6 +63,9 @@ export function useWithdrawalSources({
 
   return {
     isLoadingWallets: wallets.isPending,
+    /** The wallets could not be read: not the same as having none. */
+    walletsError: wallets.isError ? wallets.error : null,
+    retryWallets: () => void wallets.refetch(),
     wallets: walletItems,
     isWalletListPartial: wallets.data?.isPartial ?? false,
     availableByWallet,
