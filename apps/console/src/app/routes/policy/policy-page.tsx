@@ -79,11 +79,14 @@ export function PolicyPage() {
               error={activeWallets.error}
               onRetry={() => void activeWallets.refetch()}
             />
+          ) : activeWallets.isPending ? (
+            // Not "No ACTIVE wallet" while they are still being read.
+            <TableSkeleton rows={3} label="Loading the wallets" />
           ) : (
             <DryRunPanel
               assets={assets.map((a) => a.asset)}
               wallets={wallets}
-              isWalletListPartial={activeWallets.data?.isPartial ?? false}
+              isWalletListPartial={activeWallets.data.isPartial}
               decimalsFor={decimalsFor}
             />
           )}
