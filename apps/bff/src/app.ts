@@ -21,6 +21,7 @@ import { supportRoutes } from './routes/support';
 import { createApprovalLookup } from './support/approvals';
 import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
+import { createEventKeyIndexer, createEventKeyIndexing } from './store/event-keys';
 import { createEventStore, type EventStore } from './store/events';
 import { apiRoutes } from './routes/api';
 import { consoleConfigRoutes } from './routes/console-config';
@@ -137,6 +138,12 @@ export function createApp(deps: AppDeps): Bff {
       ? { sessionCheckIntervalMs: deps.relay.sessionCheckIntervalMs }
       : {}),
     isSessionAlive: (idHash) => services.sessions.isAlive(idHash),
+  });
+  const keyIndexing = createEventKeyIndexing({
+    indexer: createEventKeyIndexer(deps.db),
+    hasReceivedSince: (at) => events.hasReceivedSince(at),
+    logger,
+    now: services.now,
   });
   const { leadership, bus } = deps.cluster ?? { leadership: soleLeader(), bus: soloBus() };
   const feed = createEventFeed({
@@ -326,6 +333,7 @@ export function createApp(deps: AppDeps): Bff {
       statics.warm().catch((error: unknown) => {
         logger.warn({ err: error }, 'compressing the console assets failed');
       });
+      keyIndexing.start();
       void maintain();
       timer = setInterval(() => {
         void maintain();
@@ -335,6 +343,7 @@ export function createApp(deps: AppDeps): Bff {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await keyIndexing.stop();
       governance.stop();
       hub.stop();
       await relay.stop();

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS, openSqliteFile as openDb, type Db } from './db';
+import { createEventKeyIndexer } from './event-keys';
+import { createEventStore } from './events';
+import { sqliteSql } from './sqlite-sql';
 
 /**
  * The BFF's runner before @settlement/sqlite (commit 4c587f5), verbatim: the applied count in
@@ -109,6 +112,42 @@ describe('bff migrate', () => {
       handle: expect.stringMatching(/^[0-9a-f]{32}$/),
       stage: 'complete',
     });
+  });
+
+  it('adds the event key table to a store that has events, leaving them to the indexer', async () => {
+    const old = new Database(file);
+    migrate(
+      old,
+      MIGRATIONS.slice(
+        0,
+        MIGRATIONS.findIndex((m) => m.name === '012-event-keys'),
+      ),
+    );
+    await createEventStore(sqliteSql(old)).add({
+      kind: 'business',
+      id: 'kept',
+      type: 'transaction.updated',
+      version: 1,
+      orgId: 'org',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      correlationId: 'corr-kept',
+      sequence: null,
+      envelope: 'mvp',
+      data: { requestId: 'req-kept' },
+      raw: {},
+    });
+    old.close();
+
+    db = openDb(file);
+
+    expect(history(db)).toEqual(MIGRATIONS.map((migration) => migration.name));
+    expect(db.prepare('SELECT COUNT(*) AS n FROM event_keys').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT id, seq FROM event_keys_indexed').all()).toEqual([{ id: 1, seq: 0 }]);
+    const sql = sqliteSql(db);
+    const events = createEventStore(sql);
+    expect((await events.search('req-kept')).map((e) => e.id)).toEqual(['kept']);
+    expect(await createEventKeyIndexer(sql).indexPending(10)).toBe(1);
+    expect((await events.search('req-kept')).map((e) => e.id)).toEqual(['kept']);
   });
 
   it('refuses a user_version beyond the known migrations and leaves the database as it was', () => {

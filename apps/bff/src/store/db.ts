@@ -362,6 +362,24 @@ export const MIGRATIONS: readonly Migration[] = [
   DROP INDEX events_tx_hash;
   `,
   },
+  {
+    name: '012-event-keys',
+    // Support's search by any key of an event, filled by the key indexer (event-keys.ts) after
+    // the relay's commit, never inside it; the watermark says how far. No backfill here: an
+    // upgraded store with a million events starts at once, and the indexer catches up.
+    sql: `
+  CREATE TABLE event_keys (
+    key TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (key, seq)
+  ) WITHOUT ROWID;
+  CREATE TABLE event_keys_indexed (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    seq INTEGER NOT NULL
+  );
+  INSERT INTO event_keys_indexed (id, seq) VALUES (1, 0);
+  `,
+  },
 ];
 
 /** Brings the database up to date; databases from the first runner (user_version) adopt it. */

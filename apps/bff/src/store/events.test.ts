@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedEvent } from '@settlement/protocol';
 import { storeEngines, type Engine } from '../test-support/engines';
+import { createEventKeyIndexer, searchEvents } from './event-keys';
 import { createEventStore } from './events';
+import type { Sql } from './sql';
 
 function event(id: string, sequence: number | null, envelope: 'mvp' | 'topic'): NormalizedEvent {
   const data = { accountId: `acc-${id}`, transactionId: `tx-${id}` };
@@ -114,6 +116,184 @@ describe.each(storeEngines())('event store ($name)', (engine) => {
     now += 5_000;
     expect(await events.hasReceivedSince(1_000_000)).toBe(true);
     expect(await events.hasReceivedSince(1_000_001)).toBe(false);
+  });
+});
+
+/** An event carrying each of the 14 keys a search finds it by, every one distinct. */
+const KEYED = {
+  id: 'k-id',
+  correlationId: 'k-corr',
+  data: {
+    transactionId: 'k-tx',
+    walletId: 'k-wallet',
+    accountId: 'k-account',
+    txHash: 'k-hash',
+    clientReference: 'k-ref',
+    sourceTransactionId: 'k-src',
+    destinationTransactionId: 'k-dst',
+    requestId: 'k-req',
+    idempotencyKey: 'k-idem',
+    toAddress: 'k-to',
+    fromAddress: 'k-from',
+    address: 'k-address',
+    // Not keys: a number, and a string in a field search does not look at.
+    amountAtomic: 777,
+    status: 'k-status',
+  },
+};
+const KEYS = [KEYED.id, KEYED.correlationId, ...Object.values(KEYED.data)].filter(
+  (value): value is string => typeof value === 'string' && value !== 'k-status',
+);
+
+function keyed(id: string, occurredAt: string, data: Record<string, unknown>): NormalizedEvent {
+  return { ...event(id, null, 'mvp'), occurredAt, data, raw: { id, data } };
+}
+
+/** Records the plan the engine chooses for each statement `pick` selects, then runs it. */
+function explaining(sql: Sql, pick: (text: string) => boolean, plans: string[]): Sql {
+  const prefix = sql.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+  const over = (target: Sql): Sql => {
+    const explain = async (text: string, params?: Parameters<Sql['all']>[1]) => {
+      if (!pick(text)) return;
+      const plan = await target.all(prefix + text, params);
+      plans.push(plan.map((step) => String(step.detail ?? step['QUERY PLAN'])).join('\n'));
+    };
+    return {
+      ...target,
+      all: async (text, params) => {
+        await explain(text, params);
+        return target.all(text, params);
+      },
+      run: async (text, params) => {
+        await explain(text, params);
+        return target.run(text, params);
+      },
+      get: async (text, params) => {
+        await explain(text, params);
+        return target.get(text, params);
+      },
+      transaction: (fn) => target.transaction((tx) => fn(over(tx))),
+    };
+  };
+  return over(sql);
+}
+
+describe.each(storeEngines())('event search through the key table ($name)', (engine) => {
+  it('finds an event by each of its 14 keys before the indexer ran and after', async () => {
+    const sql = await engine.open();
+    const events = createEventStore(sql);
+    const indexer = createEventKeyIndexer(sql);
+    await events.add({
+      ...keyed(KEYED.id, '2026-01-01T00:00:00.000Z', KEYED.data),
+      correlationId: KEYED.correlationId,
+    });
+    await events.add(keyed('other', '2026-01-01T00:00:00.000Z', { requestId: 'k-other' }));
+    expect(KEYS).toHaveLength(14);
+
+    for (const key of KEYS) expect((await events.search(key)).map((e) => e.id)).toEqual(['k-id']);
+    expect(await indexer.indexPending(100)).toBe(2);
+    expect(await indexer.pending()).toBe(0);
+    for (const key of KEYS) expect((await events.search(key)).map((e) => e.id)).toEqual(['k-id']);
+
+    const [found] = await events.search('k-req');
+    expect(found).toEqual(await events.byId('k-id'));
+    for (const unknown of ['k-unknown', '777', 'k-status', '']) {
+      expect(await events.search(unknown)).toEqual([]);
+    }
+  });
+
+  it('finds events sharing a key on both sides of the watermark, ordered by when they occurred', async () => {
+    const sql = await engine.open();
+    const events = createEventStore(sql);
+    const indexer = createEventKeyIndexer(sql);
+    await events.add(keyed('indexed-late', '2026-01-03T00:00:00.000Z', { toAddress: 'T-shared' }));
+    await events.add(keyed('indexed-early', '2026-01-01T00:00:00.000Z', { address: 'T-shared' }));
+    expect(await indexer.indexPending(100)).toBe(2);
+    await events.add(keyed('tail', '2026-01-02T00:00:00.000Z', { fromAddress: 'T-shared' }));
+    await events.add(keyed('tail-late', '2026-01-03T00:00:00.000Z', { toAddress: 'T-shared' }));
+    expect(await indexer.pending()).toBe(2);
+
+    const order = ['indexed-early', 'tail', 'indexed-late', 'tail-late'];
+    expect((await events.search('T-shared')).map((e) => e.id)).toEqual(order);
+    await indexer.indexPending(1);
+    expect((await events.search('T-shared')).map((e) => e.id)).toEqual(order);
+  });
+
+  it('prunes the keys of pruned events with them, and keeps the others', async () => {
+    const sql = await engine.open();
+    let now = 1_000;
+    const events = createEventStore(sql, () => now);
+    const indexer = createEventKeyIndexer(sql);
+    await events.add(
+      keyed('old', '2026-01-01T00:00:00.000Z', { requestId: 'req-old', address: 'T-both' }),
+    );
+    now = 5_000;
+    await events.add(
+      keyed('new', '2026-01-02T00:00:00.000Z', { requestId: 'req-new', address: 'T-both' }),
+    );
+    await indexer.indexPending(100);
+    const keysOf = async (id: string) =>
+      sql.all(
+        'SELECT key FROM event_keys WHERE seq = (SELECT seq FROM events WHERE id = ?) ORDER BY key',
+        [id],
+      );
+    expect(await keysOf('old')).toHaveLength(4);
+
+    expect(await events.prune(2_000)).toBe(1);
+    expect(
+      await sql.all("SELECT key FROM event_keys WHERE key IN ('old', 'req-old', 'corr-old')"),
+    ).toEqual([]);
+    expect(await sql.all('SELECT key, seq FROM event_keys ORDER BY key')).toEqual(
+      (await keysOf('new')).map((row) => ({ ...row, seq: expect.any(Number) })),
+    );
+    expect((await events.search('T-both')).map((e) => e.id)).toEqual(['new']);
+  });
+
+  it('reads the key table by its primary key and the unindexed tail by a seq range, never all events', async () => {
+    const sql = await engine.open();
+    // Enough rows that the PostgreSQL planner, with statistics, prefers an index to a scan.
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO events (id, type, occurred_at, org_id, transaction_id, data, raw, received_at)
+       SELECT 'bulk-' || i, 't', '2026-01-01', 'org', 'tx-' || i, '{}', '{}', i FROM n`,
+    );
+    await createEventKeyIndexer(sql).indexPending(20_000);
+    const events = createEventStore(sql);
+    await events.add(keyed('tail', '2026-01-02T00:00:00.000Z', { requestId: 'req-tail' }));
+    if (engine.name === 'postgres') await sql.run('ANALYZE');
+
+    const plans: string[] = [];
+    const planned = explaining(
+      sql,
+      (text) =>
+        /^(SELECT \* FROM events WHERE seq IN|SELECT MAX\(seq \+ 0\)|DELETE FROM event_keys)|received_at < \? ORDER BY/.test(
+          text,
+        ),
+      plans,
+    );
+    await searchEvents(planned, 'tx-5');
+    await createEventStore(planned).prune(10);
+    const [search = '', prunedUpTo = '', prunePage = '', pruneKeys = ''] = plans;
+    expect(plans).toHaveLength(4);
+    if (engine.name === 'sqlite') {
+      expect(search).toContain('SEARCH event_keys USING PRIMARY KEY (key=? AND seq<?)');
+      expect(search).toContain('SEARCH events USING INTEGER PRIMARY KEY (rowid>?)');
+      expect(search).not.toMatch(/SCAN events/);
+      expect(prunedUpTo).toContain('SEARCH events USING COVERING INDEX events_received_at');
+      expect(prunePage).toContain('SEARCH events USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)');
+      expect(pruneKeys).toContain('SEARCH event_keys USING PRIMARY KEY (key=? AND seq=?)');
+      expect(pruneKeys).not.toMatch(/SCAN event_keys/);
+    } else {
+      expect(search).toMatch(/Index (Only )?Scan using event_keys_pkey on event_keys/);
+      expect(search).toMatch(
+        /Index Scan using events_pkey on events \w+ .*\n\s+Index Cond: \(seq > /,
+      );
+      expect(search).not.toMatch(/Seq Scan on events/);
+      expect(prunedUpTo).toMatch(/Index \w* ?Scan (Backward )?using events_received_at/);
+      expect(prunePage).toMatch(/Index Scan using events_pkey on events/);
+      expect(pruneKeys).toMatch(/Index (Only )?Scan using event_keys_pkey on event_keys/);
+      expect(pruneKeys).not.toMatch(/Seq Scan on event_keys/);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NormalizedEvent } from '@settlement/protocol';
-import { jsonText, placeholders, type Sql } from './sql';
+import { pruneEventKeys, searchEvents } from './event-keys';
+import { placeholders, type Sql } from './sql';
 
 /** One stored business event as the relay and support search see it. */
 export type StoredEvent = {
@@ -88,6 +89,7 @@ export type EventStore = {
   lastPosition(): Promise<number>;
   rejected(reason: string, detail: string, raw: unknown): Promise<void>;
   rejectedCount(): Promise<number>;
+  /** Up to 500 events that have `q` as one of their keys (see event-keys.ts), oldest first. */
   search(q: string): Promise<StoredEvent[]>;
   forTransactions(ids: string[]): Promise<StoredEvent[]>;
   /** Retention: events and rejected frames older than `before`. */
@@ -103,14 +105,6 @@ const EVENT_WRITE_LOCK = 0x65766e74;
 
 /** The relay's durable store: each event once; the resume position committed with it. */
 export function createEventStore(db: Sql, now: () => number = Date.now): EventStore {
-  const fields = (name: string) => jsonText(db, 'data', name);
-  const SEARCH = `SELECT * FROM events WHERE id = ? OR correlation_id = ? OR transaction_id = ?
-       OR wallet_id = ? OR account_id = ? OR tx_hash = ? OR client_reference = ?
-       OR ${fields('sourceTransactionId')} = ? OR ${fields('destinationTransactionId')} = ?
-       OR ${fields('requestId')} = ? OR ${fields('idempotencyKey')} = ?
-       OR ${fields('toAddress')} = ? OR ${fields('fromAddress')} = ? OR ${fields('address')} = ?
-     ORDER BY occurred_at, seq LIMIT 500`;
-
   async function addOne(tx: Sql, event: NormalizedEvent): Promise<StoredEvent | null> {
     const { data } = event;
     const row = {
@@ -219,13 +213,7 @@ export function createEventStore(db: Sql, now: () => number = Date.now): EventSt
     },
     rejectedCount: async () =>
       CountSchema.parse(await db.get('SELECT COUNT(*) AS n FROM rejected_events')).n,
-    search: async (q) =>
-      (
-        await db.all(
-          SEARCH,
-          Array.from({ length: 14 }, () => q),
-        )
-      ).map(toStored),
+    search: async (q) => (await searchEvents(db, q)).map(toStored),
     forTransactions: async (ids) =>
       ids.length === 0
         ? []
@@ -237,10 +225,13 @@ export function createEventStore(db: Sql, now: () => number = Date.now): EventSt
             )
           ).map(toStored),
     prune: (before) =>
-      db.transaction(
-        async (tx) =>
+      db.transaction(async (tx) => {
+        // Keys first: they are found through the events they belong to.
+        await pruneEventKeys(tx, before);
+        return (
           (await tx.run('DELETE FROM events WHERE received_at < ?', [before])) +
-          (await tx.run('DELETE FROM rejected_events WHERE received_at < ?', [before])),
-      ),
+          (await tx.run('DELETE FROM rejected_events WHERE received_at < ?', [before]))
+        );
+      }),
   };
 }

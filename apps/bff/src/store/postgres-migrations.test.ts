@@ -2,7 +2,10 @@ import { MigrationError } from '@settlement/sqlite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres, type TestPostgres } from '../test-support/postgres';
+import { createEventKeyIndexer } from './event-keys';
+import { createEventStore } from './events';
 import { POSTGRES_MIGRATIONS, migratePostgres } from './postgres-migrations';
+import { postgresSql } from './postgres-sql';
 
 let postgres: TestPostgres;
 beforeAll(async () => {
@@ -36,6 +39,39 @@ describe('PostgreSQL migrations', () => {
     expect(applied.sort()).toEqual([0, 0, POSTGRES_MIGRATIONS.length]);
     expect(await history(url)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.name));
     expect(await migratePostgres(url)).toBe(0);
+  });
+
+  it('adds the event key table to a store that has events, leaving them to the indexer', async () => {
+    const url = await postgres.createDatabase();
+    const before = POSTGRES_MIGRATIONS.findIndex((m) => m.name === '004-event-keys');
+    expect(await migratePostgres(url, POSTGRES_MIGRATIONS.slice(0, before))).toBe(before);
+    const sql = postgresSql(url, { max: 2, idleTimeoutMs: 0 });
+    try {
+      const events = createEventStore(sql);
+      await events.add({
+        kind: 'business',
+        id: 'kept',
+        type: 'transaction.updated',
+        version: 1,
+        orgId: 'org',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        correlationId: 'corr-kept',
+        sequence: null,
+        envelope: 'mvp',
+        data: { requestId: 'req-kept' },
+        raw: {},
+      });
+
+      expect(await migratePostgres(url)).toBe(POSTGRES_MIGRATIONS.length - before);
+
+      expect(await sql.all('SELECT key FROM event_keys')).toEqual([]);
+      expect(await sql.all('SELECT id, seq FROM event_keys_indexed')).toEqual([{ id: 1, seq: 0 }]);
+      expect((await events.search('req-kept')).map((e) => e.id)).toEqual(['kept']);
+      expect(await createEventKeyIndexer(sql).indexPending(10)).toBe(1);
+      expect((await events.search('req-kept')).map((e) => e.id)).toEqual(['kept']);
+    } finally {
+      await sql.close();
+    }
   });
 
   it('refuses a database whose applied migration was edited afterwards', async () => {

@@ -273,6 +273,24 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   DROP INDEX events_tx_hash;
   `,
   },
+  {
+    name: '004-event-keys',
+    // Support's search by any key of an event, filled by the key indexer (event-keys.ts) after
+    // the relay's commit, never inside it; the watermark says how far. No backfill here: an
+    // upgraded store with a million events starts at once, and the indexer catches up.
+    sql: `
+  CREATE TABLE event_keys (
+    key TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    PRIMARY KEY (key, seq)
+  );
+  CREATE TABLE event_keys_indexed (
+    id BIGINT PRIMARY KEY CHECK (id = 1),
+    seq BIGINT NOT NULL
+  );
+  INSERT INTO event_keys_indexed (id, seq) VALUES (1, 0);
+  `,
+  },
 ];
 
 /** Every replica starting at once takes this session-level lock; one migrates, the rest wait. */

@@ -1,0 +1,404 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NormalizedEvent } from '@settlement/protocol';
+import { storeEngines } from '../test-support/engines';
+import {
+  createEventKeyIndexer,
+  createEventKeyIndexing,
+  eventKeys,
+  pruneEventKeys,
+  type EventKeyIndexer,
+  type KeyRow,
+} from './event-keys';
+import { createEventStore } from './events';
+import type { Sql } from './sql';
+
+function keyRow(overrides: Partial<KeyRow> = {}): KeyRow {
+  return {
+    seq: 1,
+    id: 'e1',
+    correlation_id: null,
+    transaction_id: null,
+    wallet_id: null,
+    account_id: null,
+    tx_hash: null,
+    client_reference: null,
+    data: '{}',
+    ...overrides,
+  };
+}
+
+describe('eventKeys', () => {
+  it('takes every non-empty string of the key columns and data fields, each once', () => {
+    const row = keyRow({
+      id: 'id-1',
+      correlation_id: 'corr-1',
+      transaction_id: 'tx-1',
+      wallet_id: 'w-1',
+      account_id: 'acc-1',
+      tx_hash: 'hash-1',
+      client_reference: 'ref-1',
+      data: JSON.stringify({
+        transactionId: 'tx-1',
+        sourceTransactionId: 'src-1',
+        destinationTransactionId: 'dst-1',
+        requestId: 'req-1',
+        idempotencyKey: 'idem-1',
+        toAddress: 'to-1',
+        fromAddress: 'from-1',
+        address: 'tx-1',
+      }),
+    });
+    expect(eventKeys(row).sort()).toEqual(
+      [
+        'id-1',
+        'corr-1',
+        'tx-1',
+        'w-1',
+        'acc-1',
+        'hash-1',
+        'ref-1',
+        'src-1',
+        'dst-1',
+        'req-1',
+        'idem-1',
+        'to-1',
+        'from-1',
+      ].sort(),
+    );
+  });
+
+  it('leaves out numbers, empty strings, other fields, overlong values and NUL', () => {
+    const row = keyRow({
+      id: 'only',
+      correlation_id: '',
+      data: JSON.stringify({
+        requestId: 12345,
+        idempotencyKey: '',
+        toAddress: { nested: 'x' },
+        fromAddress: 'x'.repeat(513),
+        address: 'a\u0000b',
+        amountAtomic: '100',
+        status: 'PENDING',
+      }),
+    });
+    expect(eventKeys(row)).toEqual(['only']);
+    expect(eventKeys(keyRow({ id: 'k', data: '[1, 2]' }))).toEqual(['k']);
+  });
+});
+
+function event(id: string, data: Record<string, unknown> = {}): NormalizedEvent {
+  return {
+    kind: 'business',
+    id,
+    type: 'transaction.updated',
+    version: 1,
+    orgId: 'org',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    correlationId: `corr-${id}`,
+    sequence: null,
+    envelope: 'mvp',
+    data: { walletId: 'w-shared', ...data },
+    raw: { id },
+  };
+}
+
+async function watermark(sql: Sql): Promise<unknown> {
+  return (await sql.get('SELECT seq FROM event_keys_indexed WHERE id = 1'))?.seq;
+}
+
+async function keyRows(sql: Sql): Promise<unknown[]> {
+  return sql.all('SELECT key, seq FROM event_keys ORDER BY seq, key');
+}
+
+/** The same database, but the indexer reads the watermark as 0 (a reader behind the times). */
+function withStaleWatermark(sql: Sql): Sql {
+  const stale = (tx: Sql): Sql => ({
+    ...tx,
+    get: (text, params) =>
+      text.includes('FROM event_keys_indexed') ? Promise.resolve({ seq: 0 }) : tx.get(text, params),
+    transaction: (fn) => tx.transaction((inner) => fn(stale(inner))),
+  });
+  return stale(sql);
+}
+
+describe.each(storeEngines())('event key indexer ($name)', (engine) => {
+  it('indexes at most maxEvents a call, in order, and advances the watermark to the last read', async () => {
+    const sql = await engine.open();
+    const events = createEventStore(sql);
+    const stored = await events.addMany(
+      Array.from({ length: 5 }, (_, index) => event(`c${String(index)}`)),
+    );
+    const seqs = stored.map((e) => e.seq);
+    const indexer = createEventKeyIndexer(sql);
+    expect(await indexer.pending()).toBe(5);
+
+    expect(await indexer.indexPending(2)).toBe(2);
+    expect(await watermark(sql)).toBe(seqs[1]);
+    expect(await indexer.pending()).toBe(3);
+    expect(await indexer.indexPending(2)).toBe(2);
+    expect(await indexer.indexPending(2)).toBe(1);
+    expect(await watermark(sql)).toBe(seqs[4]);
+    expect(await indexer.indexPending(2)).toBe(0);
+    expect(await indexer.pending()).toBe(0);
+    // Each event's id and correlation id, and the wallet they share once per event.
+    expect(await keyRows(sql)).toHaveLength(15);
+  });
+
+  it('inserts nothing twice and never moves the watermark back, whatever watermark it reads', async () => {
+    const sql = await engine.open();
+    const events = createEventStore(sql);
+    await events.addMany(Array.from({ length: 4 }, (_, index) => event(`i${String(index)}`)));
+    const indexer = createEventKeyIndexer(sql);
+    expect(await indexer.indexPending(10)).toBe(4);
+    const top = await watermark(sql);
+    const keys = await keyRows(sql);
+
+    expect(await createEventKeyIndexer(withStaleWatermark(sql)).indexPending(2)).toBe(2);
+    expect(await watermark(sql)).toBe(top);
+    expect(await keyRows(sql)).toEqual(keys);
+    expect(await indexer.indexPending(10)).toBe(0);
+  });
+});
+
+describe.each(storeEngines())('event key prune ($name)', (engine) => {
+  it('deletes the keys of every pruned event, a page at a time, and no others', async () => {
+    const sql = await engine.open();
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+       INSERT INTO events (id, type, occurred_at, org_id, data, raw, received_at)
+       SELECT 'p-' || i, 't', '2026-01-01', 'org', '{"toAddress":"T-' || i || '"}', '{}', i FROM n`,
+    );
+    await createEventKeyIndexer(sql).indexPending(2_500);
+    expect(await keyRows(sql)).toHaveLength(5_000);
+
+    expect(await createEventStore(sql).prune(2_101)).toBe(2_100);
+    const orphans = await sql.get(
+      'SELECT COUNT(*) AS n FROM event_keys WHERE seq NOT IN (SELECT seq FROM events)',
+    );
+    expect(orphans?.n).toBe(0);
+    expect(await keyRows(sql)).toHaveLength(800);
+  });
+});
+
+describe.each(storeEngines().filter((engine) => engine.name === 'postgres'))(
+  'event key indexer shared by replicas ($name)',
+  (engine) => {
+    it('two indexers at once neither insert a key twice nor miss an event', async () => {
+      const sql = await engine.open();
+      const events = createEventStore(sql);
+      for (let batch = 0; batch < 4; batch += 1) {
+        await events.addMany(
+          Array.from({ length: 100 }, (_, index) => event(`r${String(batch * 100 + index)}`)),
+        );
+      }
+      const drain = async (indexer: EventKeyIndexer) => {
+        while ((await indexer.indexPending(25)) > 0);
+      };
+      const one = createEventKeyIndexer(sql);
+      const two = createEventKeyIndexer(sql);
+      await Promise.all([drain(one), drain(two), drain(one), drain(two)]);
+      // One that found the lock taken stopped early; whoever held it went on to the end.
+      expect(await one.pending()).toBe(0);
+      expect(await watermark(sql)).toBe(await events.lastPosition());
+      expect(await keyRows(sql)).toHaveLength(400 * 2 + 400);
+      const distinct = await sql.get(
+        'SELECT COUNT(DISTINCT seq) AS n FROM event_keys WHERE key = ?',
+        ['w-shared'],
+      );
+      expect(distinct?.n).toBe(400);
+    });
+
+    it('skips its turn while a prune holds the key table, and leaves the watermark', async () => {
+      const sql = await engine.open();
+      await createEventStore(sql).add(event('locked'));
+      const indexer = createEventKeyIndexer(sql);
+      await sql.transaction(async (tx) => {
+        await pruneEventKeys(tx, 0);
+        expect(await indexer.indexPending(10)).toBe(0);
+      });
+      expect(await watermark(sql)).toBe(0);
+      expect(await indexer.indexPending(10)).toBe(1);
+    });
+  },
+);
+
+/** An indexer over a counter: `backlog` events wait, `tail` is what `pending` reports. */
+function fakeIndexer(state: { backlog: number; tail: number; log: string[] }): EventKeyIndexer {
+  return {
+    indexPending(maxEvents) {
+      const read = Math.min(maxEvents, state.backlog);
+      state.backlog -= read;
+      state.log.push(`chunk ${String(read)}`);
+      return Promise.resolve(read);
+    },
+    pending: () => Promise.resolve(state.tail),
+  };
+}
+
+/** Lets every promise the schedule chained settle (a real macrotask; only intervals are fake). */
+const settle = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
+describe('event key indexing schedule', () => {
+  let now: number;
+  let lastEventAt: number;
+  let state: { backlog: number; tail: number; log: string[] };
+  const logger = pino({ level: 'silent' });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    now = 1_000_000;
+    lastEventAt = -Infinity;
+    state = { backlog: 0, tail: 0, log: [] };
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function schedule(indexer: EventKeyIndexer = fakeIndexer(state)) {
+    return createEventKeyIndexing({
+      indexer,
+      hasReceivedSince: (at) => Promise.resolve(lastEventAt >= at),
+      logger,
+      now: () => now,
+      chunk: 10,
+      maxTail: 100,
+      yieldToLoop: () => {
+        state.log.push('yield');
+        return Promise.resolve();
+      },
+    });
+  }
+
+  /** One interval of the schedule, the clock moving with it. */
+  async function tick() {
+    now += 1_000;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+  }
+
+  it('catches up at start, busy or not, a chunk at a time with a yield between chunks', async () => {
+    lastEventAt = now;
+    state.backlog = 25;
+    const indexing = schedule();
+    indexing.start();
+    await settle();
+    expect(state.log).toEqual(['chunk 10', 'yield', 'chunk 10', 'yield', 'chunk 5']);
+    await indexing.stop();
+  });
+
+  it('indexes once the relay has stored nothing for a second, and not before', async () => {
+    const indexing = schedule();
+    indexing.start();
+    await settle();
+    state.log.length = 0;
+
+    lastEventAt = now + 500;
+    state.backlog = 12;
+    state.tail = 12;
+    await tick();
+    expect(state.log).toEqual([]);
+    await tick();
+    expect(state.log).toEqual(['chunk 10', 'yield', 'chunk 2']);
+    await indexing.stop();
+  });
+
+  it('while events arrive, indexes only once the tail exceeds the bound, and then to the end', async () => {
+    const indexing = schedule();
+    indexing.start();
+    await settle();
+    state.log.length = 0;
+
+    state.backlog = 100;
+    state.tail = 100;
+    lastEventAt = now + 1_000;
+    await tick();
+    expect(state.log).toEqual([]);
+
+    state.backlog = 101;
+    state.tail = 101;
+    lastEventAt = now + 1_000;
+    await tick();
+    expect(state.log.filter((entry) => entry.startsWith('chunk'))).toHaveLength(11);
+    expect(state.backlog).toBe(0);
+    await indexing.stop();
+  });
+
+  it('leaves off a run begun in a quiet moment as soon as events arrive again', async () => {
+    const indexing = schedule({
+      ...fakeIndexer(state),
+      indexPending(maxEvents) {
+        // The relay stores an event while the first chunk commits.
+        lastEventAt = now;
+        return fakeIndexer(state).indexPending(maxEvents);
+      },
+    });
+    indexing.start();
+    await settle();
+    state.log.length = 0;
+    lastEventAt = -Infinity;
+    state.backlog = 50;
+    state.tail = 50;
+
+    await tick();
+    expect(state.log).toEqual(['chunk 10', 'yield']);
+    expect(state.backlog).toBe(40);
+    await indexing.stop();
+  });
+
+  it('logs a failure and tries again at the next check', async () => {
+    let failures = 1;
+    const error = vi.spyOn(logger, 'error');
+    const indexing = schedule({
+      ...fakeIndexer(state),
+      indexPending(maxEvents) {
+        if (failures > 0) {
+          failures -= 1;
+          return Promise.reject(new Error('disk full'));
+        }
+        return fakeIndexer(state).indexPending(maxEvents);
+      },
+    });
+    state.backlog = 5;
+    indexing.start();
+    await settle();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(state.backlog).toBe(5);
+
+    await tick();
+    expect(state.backlog).toBe(0);
+    await indexing.stop();
+    error.mockRestore();
+  });
+
+  it('stops checking once stopped, after the chunk under way', async () => {
+    let release = () => {};
+    const indexing = schedule({
+      ...fakeIndexer(state),
+      indexPending: (maxEvents) =>
+        new Promise((resolve) => {
+          release = () => {
+            resolve(fakeIndexer(state).indexPending(maxEvents));
+          };
+        }),
+    });
+    state.backlog = 30;
+    indexing.start();
+    await settle();
+    let isStopped = false;
+    const stopping = indexing.stop().then(() => {
+      isStopped = true;
+    });
+    await settle();
+    expect(isStopped).toBe(false);
+    release();
+    await stopping;
+    expect(state.log).toEqual(['chunk 10', 'yield']);
+    expect(vi.getTimerCount()).toBe(0);
+    await tick();
+    expect(state.log).toEqual(['chunk 10', 'yield']);
+  });
+});
