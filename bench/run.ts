@@ -7,13 +7,14 @@ import { runExports } from './groups/exports';
 import { runRelay } from './groups/relay';
 import { runReplicas } from './groups/replicas';
 import { runSandbox } from './groups/sandbox';
+import { runSearch } from './groups/search';
 import { runSigning } from './groups/signing';
 import { renderChart } from './lib/chart';
 import { ROOT, killAllChildren, stopAllChildren } from './lib/procs';
 import { GroupRecorder, formatGroup, type GroupResult } from './lib/report';
 
 /**
- * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console,exports,replicas]`: seven groups, each
+ * `npm run bench [-- --quick] [-- --only=signing,bff,relay,sandbox,console,exports,replicas,search]`: eight groups, each
  * with its reference measured side by side in the same run; a table on stdout and JSON in
  * bench/results/<timestamp>.json. Everything binds 127.0.0.1, runs bounded and stops itself.
  */
@@ -57,6 +58,11 @@ const GROUPS: Group[] = [
     id: 'replicas',
     title: '7. BFF on SQLite vs PostgreSQL, 1 vs 2 replicas: throughput and relay latency',
     run: runReplicas,
+  },
+  {
+    id: 'search',
+    title: "8. Support's event search: the key table vs reading every event, as stored events grow",
+    run: runSearch,
   },
 ];
 

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { NormalizedEvent } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
+import { openDb } from '@settlement/bff/store/db';
+import { createEventKeyIndexer } from '@settlement/bff/store/event-keys';
+import { createEventStore } from '@settlement/bff/store/events';
+import { median, percentile, type GroupRecorder } from '../lib/report';
+import type { BenchContext } from '../run';
+
+/**
+ * Group 8, in process on the BFF's own SQLite store (the embedded default): support's event
+ * search as stored events grow, through the key table once the indexer caught up, against the
+ * same search before it did (every event read, as the search was without the table). And what
+ * the indexer costs an event, in the chunks its schedule uses.
+ */
+
+const WALLETS = 200;
+const ACCOUNTS = 50;
+const DESTINATIONS = 1_000;
+/** A transaction's events: created, updated, confirmed. */
+const EVENTS_PER_TRANSACTION = 3;
+/** The indexing schedule's default chunk (apps/bff/src/store/event-keys.ts). */
+const CHUNK = 50;
+const BATCH = 1_000;
+
+const transactionIdOf = (n: number) =>
+  `txn_${Math.floor(n / EVENTS_PER_TRANSACTION)
+    .toString(16)
+    .padStart(12, '0')}`;
+
+/** The n-th event, shaped as the sandbox's transaction events are (7 search keys). */
+function eventAt(n: number): NormalizedEvent {
+  const transaction = Math.floor(n / EVENTS_PER_TRANSACTION);
+  const data = {
+    transactionId: transactionIdOf(n),
+    orgId: 'org_bench',
+    accountId: `acc_${n % ACCOUNTS}`,
+    walletId: `wal_${n % WALLETS}`,
+    chain: 'tron:nile',
+    asset: 'TRX',
+    amountAtomic: '1250000',
+    fromAddress: `TFrom${(n % WALLETS).toString().padStart(29, '0')}`,
+    toAddress: `TTo${(transaction % DESTINATIONS).toString().padStart(31, '0')}`,
+    status: 'PENDING',
+    requestId: `req_${transaction}`,
+  };
+  const id = timeOrderedId();
+  return {
+    kind: 'business',
+    id,
+    type: 'transaction.updated',
+    version: 1,
+    orgId: 'org_bench',
+    occurredAt: new Date(1_780_000_000_000 + n).toISOString(),
+    correlationId: randomUUID(),
+    sequence: n,
+    envelope: 'topic',
+    data,
+    raw: { op: 'event', id, sequence: n, subject: 'transaction.updated', data },
+  };
+}
+
+type Point = {
+  size: number;
+  scanMs: number | null;
+  uniqueP99: number | null;
+  sharedP50: number | null;
+  sharedP99: number | null;
+  unknownP99: number | null;
+  indexUsPerEvent: number | null;
+  chunkP99: number | null;
+};
+
+async function timesOf(repeats: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < repeats; i += 1) {
+    const started = performance.now();
+    await fn();
+    ms.push(performance.now() - started);
+  }
+  return ms;
+}
+
+async function measure(size: number, dir: string): Promise<Point> {
+  const sql = openDb(join(dir, `search-${size}`, 'bff.db'));
+  try {
+    const store = createEventStore(sql);
+    const indexer = createEventKeyIndexer(sql);
+    for (let n = 0; n < size; n += BATCH) {
+      await store.addMany(
+        Array.from({ length: Math.min(BATCH, size - n) }, (_, i) => eventAt(n + i)),
+      );
+    }
+    // Nothing indexed: the search reads every event, as it did before the key table.
+    const scanMs = median(await timesOf(3, () => store.search(randomUUID())));
+
+    const chunks: number[] = [];
+    let indexed = 0;
+    for (;;) {
+      const started = performance.now();
+      const read = await indexer.indexPending(CHUNK);
+      if (read === 0) break;
+      chunks.push(performance.now() - started);
+      indexed += read;
+      // As the schedule does: the event loop between chunks.
+      await new Promise<void>((resolve) => {
+        setImmediate(resolve);
+      });
+    }
+    const indexMs = chunks.reduce((sum, ms) => sum + ms, 0);
+
+    const unique = transactionIdOf(Math.floor(size / 2));
+    if ((await store.search(unique)).length !== EVENTS_PER_TRANSACTION) {
+      throw new Error(`the search did not find the ${EVENTS_PER_TRANSACTION} events of ${unique}`);
+    }
+    const repeats = 50;
+    const shared = (ms: number[]) => ({ sharedP50: median(ms), sharedP99: percentile(ms, 99) });
+    return {
+      size,
+      scanMs,
+      uniqueP99: percentile(await timesOf(repeats, () => store.search(unique)), 99),
+      // A wallet's events: size / 200 of them, the oldest 500 returned.
+      ...shared(await timesOf(repeats, () => store.search('wal_7'))),
+      unknownP99: percentile(await timesOf(repeats, () => store.search(randomUUID())), 99),
+      indexUsPerEvent: indexed > 0 ? (indexMs * 1000) / indexed : null,
+      chunkP99: percentile(chunks, 99),
+    };
+  } finally {
+    await sql.close();
+  }
+}
+
+export async function runSearch(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
+  const sizes = ctx.isQuick ? [10_000] : [10_000, 100_000, 1_000_000];
+  const curve: Point[] = [];
+  for (const size of sizes) curve.push(await measure(size, ctx.workDir));
+
+  const fmt = (v: number | null, digits = 2) => (v === null ? 'n/a' : v.toFixed(digits));
+  for (const p of curve) {
+    const stored = p.size.toLocaleString('en-US');
+    const walletEvents = p.size / WALLETS;
+    rec.add({
+      metric: `Support search p99, a transaction id (3 events), ${stored} events stored`,
+      value: p.uniqueP99,
+      unit: 'ms',
+      reference: { name: 'reading every event (no key table), median', value: p.scanMs },
+      note: `unknown key p99 ${fmt(p.unknownP99)} ms; a wallet's ${walletEvents.toLocaleString('en-US')} events (${Math.min(walletEvents, 500)} returned) p50 ${fmt(p.sharedP50)}, p99 ${fmt(p.sharedP99)} ms`,
+    });
+    rec.add({
+      metric: `Key indexer per event, ${stored} events stored (chunks of ${CHUNK})`,
+      value: p.indexUsPerEvent,
+      unit: 'us',
+      note: `chunk p99 ${fmt(p.chunkP99)} ms (a chunk is one transaction; the event loop is free between chunks)`,
+    });
+  }
+  rec.note(
+    'In the bench process, on the BFF store (SQLite, WAL, its checkpoint worker) with events filled in batches of 1,000. ' +
+      'Each event has 7 search keys (its id, correlation id, transaction id, wallet, account, from and to address; request id per transaction). ' +
+      'The reference is the same search before the indexer ran: it reads every event, as the search did without the key table. ' +
+      'Searches run 50 times each once the indexer caught up; the indexer ran from an empty key table to the size shown.',
+  );
+  rec.chart({
+    id: 'search-by-stored-events',
+    title: "Support's event search as stored events grow",
+    xLabel: 'stored events',
+    yLabel: 'latency, ms',
+    isLogX: true,
+    series: [
+      {
+        name: 'a transaction p99',
+        points: curve.map((p) => ({ x: p.size, y: p.uniqueP99 })),
+      },
+      {
+        name: 'a wallet p99',
+        points: curve.map((p) => ({ x: p.size, y: p.sharedP99 })),
+      },
+      {
+        name: 'no key table',
+        points: curve.map((p) => ({ x: p.size, y: p.scanMs })),
+        isReference: true,
+      },
+    ],
+  });
+}
