@@ -290,23 +290,28 @@ describe('event key indexing schedule', () => {
     await indexing.stop();
   });
 
-  it('indexes once the relay has stored nothing for a second, and not before', async () => {
+  it('indexes one chunk a check while events arrive, and the rest once the relay is quiet for a second', async () => {
     const indexing = schedule();
     indexing.start();
     await settle();
     state.log.length = 0;
 
     lastEventAt = now + 500;
-    state.backlog = 12;
-    state.tail = 12;
+    state.backlog = 25;
+    state.tail = 25;
     await tick();
-    expect(state.log).toEqual([]);
+    expect(state.log).toEqual(['chunk 10']);
     await tick();
-    expect(state.log).toEqual(['chunk 10', 'yield', 'chunk 2']);
+    expect(state.log).toEqual(['chunk 10', 'chunk 10', 'yield', 'chunk 5']);
+    // Busy again with nothing left: no transaction at all.
+    state.tail = 0;
+    lastEventAt = now + 1_000;
+    await tick();
+    expect(state.log).toHaveLength(4);
     await indexing.stop();
   });
 
-  it('while events arrive, indexes only once the tail exceeds the bound, and then to the end', async () => {
+  it('while events arrive, indexes all of the tail only once it exceeds the bound', async () => {
     const indexing = schedule();
     indexing.start();
     await settle();
@@ -316,7 +321,8 @@ describe('event key indexing schedule', () => {
     state.tail = 100;
     lastEventAt = now + 1_000;
     await tick();
-    expect(state.log).toEqual([]);
+    expect(state.log).toEqual(['chunk 10']);
+    state.log.length = 0;
 
     state.backlog = 101;
     state.tail = 101;

@@ -279,8 +279,9 @@ const nextMacrotask = () =>
   });
 
 /**
- * When the key table is filled: at start, whenever the relay has been quiet for a while, and
- * while events stream only once the unindexed tail outgrows `maxTail`. It works in small chunks
+ * When the key table is filled: at start, whenever the relay has been quiet for a while, all of
+ * it once the unindexed tail outgrows `maxTail`, and otherwise one chunk a check while events
+ * stream. It works in small chunks
  * and gives the event loop back between them; a run started by quiet stops as soon as events
  * arrive again. Failures are logged and retried at the next check.
  */
@@ -306,10 +307,15 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
   };
 
   const check = async (isStart: boolean) => {
-    if (isStart || (await indexer.pending()) > maxTail) {
+    const tail = isStart ? Infinity : await indexer.pending();
+    if (tail > maxTail) {
       await catchUp(() => Promise.resolve(true));
     } else if (await isQuiet()) {
       await catchUp(isQuiet);
+    } else if (tail > 0) {
+      // Busy: one chunk a check, so a steady stream slower than a chunk a second (one that
+      // never leaves the relay quiet for long) keeps no tail for searches to read.
+      await indexer.indexPending(chunk);
     }
   };
 
