@@ -7,6 +7,7 @@ import { migrate, MIGRATIONS, openSqliteFile as openDb, type Db } from './db';
 import { createEventKeyIndexer } from './event-keys';
 import { createEventStore } from './events';
 import { sqliteSql } from './sqlite-sql';
+import { businessEvent } from '../test-support/stored-event';
 
 /**
  * The BFF's runner before @settlement/sqlite (commit 4c587f5), verbatim: the applied count in
@@ -123,19 +124,7 @@ describe('bff migrate', () => {
         MIGRATIONS.findIndex((m) => m.name === '012-event-keys'),
       ),
     );
-    await createEventStore(sqliteSql(old)).add({
-      kind: 'business',
-      id: 'kept',
-      type: 'transaction.updated',
-      version: 1,
-      orgId: 'org',
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      correlationId: 'corr-kept',
-      sequence: null,
-      envelope: 'mvp',
-      data: { requestId: 'req-kept' },
-      raw: {},
-    });
+    await createEventStore(sqliteSql(old)).add(businessEvent('kept', { requestId: 'req-kept' }));
     old.close();
 
     db = openDb(file);

@@ -6,6 +6,7 @@ import { createEventKeyIndexer } from './event-keys';
 import { createEventStore } from './events';
 import { POSTGRES_MIGRATIONS, migratePostgres } from './postgres-migrations';
 import { postgresSql } from './postgres-sql';
+import { businessEvent } from '../test-support/stored-event';
 
 let postgres: TestPostgres;
 beforeAll(async () => {
@@ -48,19 +49,7 @@ describe('PostgreSQL migrations', () => {
     const sql = postgresSql(url, { max: 2, idleTimeoutMs: 0 });
     try {
       const events = createEventStore(sql);
-      await events.add({
-        kind: 'business',
-        id: 'kept',
-        type: 'transaction.updated',
-        version: 1,
-        orgId: 'org',
-        occurredAt: '2026-01-01T00:00:00.000Z',
-        correlationId: 'corr-kept',
-        sequence: null,
-        envelope: 'mvp',
-        data: { requestId: 'req-kept' },
-        raw: {},
-      });
+      await events.add(businessEvent('kept', { requestId: 'req-kept' }));
 
       expect(await migratePostgres(url)).toBe(POSTGRES_MIGRATIONS.length - before);
 

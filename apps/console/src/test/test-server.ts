@@ -8,7 +8,7 @@ import { setApiOrigin, setCsrfToken } from '../lib/api-client';
  * (exact path, or a prefix ending in `*`) answers with a handler; every request is recorded.
  */
 
-type RecordedRequest = {
+export type RecordedRequest = {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
-import { routeWithdrawalBasics } from '../transactions/withdrawal-page-routes';
+import { routeWithdrawalBasics, walletPage } from '../transactions/withdrawal-page-routes';
 import { PolicyPage } from './policy-page';
 
 const NOW = '2026-01-01T00:00:00Z';
@@ -38,14 +38,9 @@ beforeAll(async () => {
   routeWithdrawalBasics(server, NOW);
   server.route('GET', '/bff/policy', () => ({ body: policy }));
   server.route('GET', '/bff/policy/versions', () => ({ body: { items: [policy] } }));
-  server.route('GET', '/bff/api/v1/wallets', (request) => {
-    const query = new URL(request.path, 'http://test').searchParams;
-    const from = Number(query.get('cursor') ?? '0');
-    if (from > 0 && secondPageError) return secondPageError;
-    const to = from + Number(query.get('limit'));
-    const nextCursor = to < activeWallets.length ? String(to) : null;
-    return { body: { items: activeWallets.slice(from, to), nextCursor } };
-  });
+  server.route('GET', '/bff/api/v1/wallets', (request) =>
+    walletPage(request, activeWallets, secondPageError),
+  );
 });
 afterAll(() => server.close());
 beforeEach(() => {

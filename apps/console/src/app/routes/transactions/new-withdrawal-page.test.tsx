@@ -13,7 +13,7 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics } from './withdrawal-page-routes';
+import { routeWithdrawalBasics, walletPage } from './withdrawal-page-routes';
 
 const DESTINATION = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const NOW = '2026-01-01T00:00:00Z';
@@ -77,13 +77,7 @@ beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/api/v1/wallets', (request) => {
     if (request.path.includes('status=ACTIVE')) {
-      // Paged as the interface pages: `limit` items from the position the cursor names.
-      const query = new URL(request.path, 'http://test').searchParams;
-      const from = Number(query.get('cursor') ?? '0');
-      if (from > 0 && secondPageError) return secondPageError;
-      const to = from + Number(query.get('limit'));
-      const nextCursor = to < activeWallets.length ? String(to) : null;
-      return { body: { items: activeWallets.slice(from, to), nextCursor } };
+      return walletPage(request, activeWallets, secondPageError);
     }
     if (request.path.includes(`addressContains=${OWN_ADDRESS}`)) {
       return { body: { items: [ownWallet], nextCursor: null } };

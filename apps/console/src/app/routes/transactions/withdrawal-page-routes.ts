@@ -1,5 +1,5 @@
 import { AssetCatalogSchema, BalanceListSchema, MpcStatusSchema } from '@settlement/protocol';
-import type { TestServer } from '../../../test/test-server';
+import type { RecordedRequest, Reply, TestServer } from '../../../test/test-server';
 
 /**
  * What every withdrawal-page test stands on: wallet wal_1 holding 10 TRX on Nile, an ACTIVE key
@@ -38,4 +38,21 @@ export function routeWithdrawalBasics(server: TestServer, now: string): void {
   server.route('GET', '/bff/api/v1/wallets/wal_1/balances', () => ({ body: balances }));
   server.route('GET', '/bff/api/v1/mpc/status', () => ({ body: mpc }));
   server.route('GET', '/bff/api/v1/assets', () => ({ body: catalog }));
+}
+
+/**
+ * One page of `wallets` as the interface pages them: `limit` items from the position the cursor
+ * names. A page after the first answers `laterPageError` instead, when one is given.
+ */
+export function walletPage(
+  request: RecordedRequest,
+  wallets: readonly unknown[],
+  laterPageError: Reply | null = null,
+): Reply {
+  const query = new URL(request.path, 'http://test').searchParams;
+  const from = Number(query.get('cursor') ?? '0');
+  if (from > 0 && laterPageError) return laterPageError;
+  const to = from + Number(query.get('limit'));
+  const nextCursor = to < wallets.length ? String(to) : null;
+  return { body: { items: wallets.slice(from, to), nextCursor } };
 }
