@@ -290,7 +290,7 @@ describe('event key indexing schedule', () => {
     await indexing.stop();
   });
 
-  it('indexes one chunk a check while events arrive, and the rest once the relay is quiet for a second', async () => {
+  it('indexes one chunk a check while events arrive, the rest once the relay is quiet for a second, and nothing when nothing is left', async () => {
     const indexing = schedule();
     indexing.start();
     await settle();
@@ -303,9 +303,11 @@ describe('event key indexing schedule', () => {
     expect(state.log).toEqual(['chunk 10']);
     await tick();
     expect(state.log).toEqual(['chunk 10', 'chunk 10', 'yield', 'chunk 5']);
-    // Busy again with nothing left: no transaction at all.
+    // Nothing left, busy or quiet: no transaction at all.
     state.tail = 0;
     lastEventAt = now + 1_000;
+    await tick();
+    await tick();
     await tick();
     expect(state.log).toHaveLength(4);
     await indexing.stop();
@@ -369,6 +371,7 @@ describe('event key indexing schedule', () => {
       },
     });
     state.backlog = 5;
+    state.tail = 5;
     indexing.start();
     await settle();
     expect(error).toHaveBeenCalledTimes(1);

@@ -308,11 +308,12 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
 
   const check = async (isStart: boolean) => {
     const tail = isStart ? Infinity : await indexer.pending();
+    if (tail === 0) return;
     if (tail > maxTail) {
       await catchUp(() => Promise.resolve(true));
     } else if (await isQuiet()) {
       await catchUp(isQuiet);
-    } else if (tail > 0) {
+    } else {
       // Busy: one chunk a check, so a steady stream slower than a chunk a second (one that
       // never leaves the relay quiet for long) keeps no tail for searches to read.
       await indexer.indexPending(chunk);
