@@ -1,6 +1,7 @@
 import { PolicySchema } from '@settlement/protocol';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenIs } from '../../../test/screen-width';
 import { PolicyRules, describeMatch } from './policy-rules';
 
 const DECIMALS: Record<string, number> = { TRX: 6, USDT: 6, BTT: 18 };
@@ -74,5 +75,32 @@ describe('the policy as a treasurer reads it', () => {
     const limits = screen.getByRole('table', { name: 'Limits' });
     const maximum = within(limits).getByTitle('50000000000 atomic units');
     expect(maximum).toHaveTextContent(/^50,000\s*TRX$/);
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('lists each rule with its action first in view, not in a table that scrolls sideways', () => {
+      screenIs('phone');
+      render(<PolicyRules policy={policy} decimalsFor={decimalsFor} />);
+      expect(screen.queryByRole('table', { name: 'Rules, in order' })).not.toBeInTheDocument();
+      const rules = within(screen.getByRole('list', { name: 'Rules, in order' })).getAllByRole(
+        'listitem',
+      );
+      expect(rules.map((rule) => rule.textContent)).toEqual([
+        '1. Address book, smallALLOWasset TRX, to an active address-book entry, amount < 1,000 TRXbook-small',
+        '2. Big, either assetBLOCKasset USDT or BTT, amount ≥ 2,500,000,000,000,000 USDT or 2,500 BTTbig-mixed',
+        '3. Anything elseBLOCKno rule above matched',
+      ]);
+    });
+
+    it('keeps the table on a wide screen', () => {
+      screenIs('desktop');
+      render(<PolicyRules policy={policy} decimalsFor={decimalsFor} />);
+      expect(screen.getByRole('table', { name: 'Rules, in order' })).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Rules, in order' })).not.toBeInTheDocument();
+    });
   });
 });

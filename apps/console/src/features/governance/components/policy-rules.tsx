@@ -2,6 +2,7 @@ import type { Policy, PolicyRule } from '@settlement/protocol';
 import { Amount, formatAmount } from '../../../components/ui/amount';
 import { Badge } from '../../../components/ui/badge';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 type DecimalsFor = (asset: string) => number | null;
 
@@ -49,57 +50,95 @@ export function describeMatch(rule: PolicyRule, decimalsFor: DecimalsFor): strin
   return parts.length > 0 ? parts.join(', ') : 'every withdrawal';
 }
 
+/** What a rule does: its action, and for an approval who must give it. */
+function RuleAction({ rule }: { rule: PolicyRule }) {
+  return (
+    <>
+      <Badge
+        tone={rule.action === 'ALLOW' ? 'success' : rule.action === 'BLOCK' ? 'danger' : 'warning'}
+      >
+        {rule.action.replaceAll('_', ' ')}
+      </Badge>
+      {rule.approvals ? (
+        <span className="ml-2 text-xs text-slate-700">
+          {rule.approvals.count} from {rule.approvals.fromRoles.join(' or ')}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The rules as a list, for phone-sized screens: a four-column table would put the action, what
+ * a treasurer looks for first, beyond the right edge.
+ */
+function RuleCards({ policy, decimalsFor }: { policy: Policy; decimalsFor: DecimalsFor }) {
+  return (
+    <ol aria-label="Rules, in order" className="divide-y divide-slate-100 text-sm">
+      {policy.rules.map((rule, index) => (
+        <li key={rule.id} className="space-y-1 px-4 py-3">
+          <div className="font-medium">
+            {index + 1}. {rule.name}
+          </div>
+          <div>
+            <RuleAction rule={rule} />
+          </div>
+          <p className="text-slate-700">{describeMatch(rule, decimalsFor)}</p>
+          <p className="font-mono text-xs text-slate-600">{rule.id}</p>
+        </li>
+      ))}
+      <li className="space-y-1 px-4 py-3">
+        <div className="font-medium">{policy.rules.length + 1}. Anything else</div>
+        <div>
+          <Badge tone="danger">BLOCK</Badge>
+        </div>
+        <p className="text-slate-700">no rule above matched</p>
+      </li>
+    </ol>
+  );
+}
+
 export function PolicyRules({ policy, decimalsFor }: { policy: Policy; decimalsFor: DecimalsFor }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   return (
     <div className="space-y-4">
-      <Table label="Rules, in order">
-        <thead>
-          <tr>
-            <Th>#</Th>
-            <Th>Rule</Th>
-            <Th>Matches</Th>
-            <Th>Action</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {policy.rules.map((rule, index) => (
-            <tr key={rule.id}>
-              <Td>{index + 1}</Td>
+      {isPhone ? (
+        <RuleCards policy={policy} decimalsFor={decimalsFor} />
+      ) : (
+        <Table label="Rules, in order">
+          <thead>
+            <tr>
+              <Th>#</Th>
+              <Th>Rule</Th>
+              <Th>Matches</Th>
+              <Th>Action</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {policy.rules.map((rule, index) => (
+              <tr key={rule.id}>
+                <Td>{index + 1}</Td>
+                <Td>
+                  <span className="font-medium">{rule.name}</span>{' '}
+                  <span className="font-mono text-xs text-slate-600">{rule.id}</span>
+                </Td>
+                <Td>{describeMatch(rule, decimalsFor)}</Td>
+                <Td>
+                  <RuleAction rule={rule} />
+                </Td>
+              </tr>
+            ))}
+            <tr>
+              <Td>{policy.rules.length + 1}</Td>
+              <Td className="font-medium">Anything else</Td>
+              <Td>no rule above matched</Td>
               <Td>
-                <span className="font-medium">{rule.name}</span>{' '}
-                <span className="font-mono text-xs text-slate-600">{rule.id}</span>
-              </Td>
-              <Td>{describeMatch(rule, decimalsFor)}</Td>
-              <Td>
-                <Badge
-                  tone={
-                    rule.action === 'ALLOW'
-                      ? 'success'
-                      : rule.action === 'BLOCK'
-                        ? 'danger'
-                        : 'warning'
-                  }
-                >
-                  {rule.action.replaceAll('_', ' ')}
-                </Badge>
-                {rule.approvals ? (
-                  <span className="ml-2 text-xs text-slate-700">
-                    {rule.approvals.count} from {rule.approvals.fromRoles.join(' or ')}
-                  </span>
-                ) : null}
+                <Badge tone="danger">BLOCK</Badge>
               </Td>
             </tr>
-          ))}
-          <tr>
-            <Td>{policy.rules.length + 1}</Td>
-            <Td className="font-medium">Anything else</Td>
-            <Td>no rule above matched</Td>
-            <Td>
-              <Badge tone="danger">BLOCK</Badge>
-            </Td>
-          </tr>
-        </tbody>
-      </Table>
+          </tbody>
+        </Table>
+      )}
       {policy.limits.length > 0 ? (
         <Table label="Limits">
           <thead>
