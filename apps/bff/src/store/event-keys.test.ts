@@ -12,6 +12,7 @@ import {
 } from './event-keys';
 import { createEventStore } from './events';
 import type { Sql } from './sql';
+import { businessEvent } from '../test-support/stored-event';
 
 function keyRow(overrides: Partial<KeyRow> = {}): KeyRow {
   return {
@@ -87,21 +88,9 @@ describe('eventKeys', () => {
   });
 });
 
-function event(id: string, data: Record<string, unknown> = {}): NormalizedEvent {
-  return {
-    kind: 'business',
-    id,
-    type: 'transaction.updated',
-    version: 1,
-    orgId: 'org',
-    occurredAt: '2026-01-01T00:00:00.000Z',
-    correlationId: `corr-${id}`,
-    sequence: null,
-    envelope: 'mvp',
-    data: { walletId: 'w-shared', ...data },
-    raw: { id },
-  };
-}
+/** Every event of these tests shares one wallet, so a key spans the watermark. */
+const event = (id: string, data: Record<string, unknown> = {}): NormalizedEvent =>
+  businessEvent(id, { walletId: 'w-shared', ...data });
 
 async function watermark(sql: Sql): Promise<unknown> {
   return (await sql.get('SELECT seq FROM event_keys_indexed WHERE id = 1'))?.seq;
