@@ -1,6 +1,7 @@
 import type { SessionInfo } from '@settlement/protocol';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -55,28 +56,23 @@ function EndButton({
  */
 function SessionCards({ label, sessions, isBusy, onEnd }: Props) {
   return (
-    <ul aria-label={label} className="divide-y divide-slate-100">
+    <CardList label={label}>
       {sessions.map((session) => (
-        <li key={session.id} className="space-y-2 px-4 py-3 text-sm">
+        <Card key={session.id}>
           <p>
             <Device session={session} />
           </p>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-600">
-            <dt>IP address</dt>
-            <dd className="font-mono text-slate-800">{session.ip}</dd>
-            <dt>Signed in</dt>
-            <dd className="text-slate-800">
-              <Time value={session.createdAt} />
-            </dd>
-            <dt>Last seen</dt>
-            <dd className="text-slate-800">
-              <Time value={session.lastSeenAt} />
-            </dd>
-          </dl>
+          <CardFields
+            fields={[
+              ['IP address', <span className="font-mono">{session.ip}</span>],
+              ['Signed in', <Time value={session.createdAt} />],
+              ['Last seen', <Time value={session.lastSeenAt} />],
+            ]}
+          />
           <EndButton session={session} isBusy={isBusy} onEnd={onEnd} className="w-full" />
-        </li>
+        </Card>
       ))}
-    </ul>
+    </CardList>
   );
 }
 
