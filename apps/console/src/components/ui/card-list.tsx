@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /**
@@ -28,8 +27,8 @@ export function CardList({
 }
 
 /** One row of a `CardList`: its title line first, then its fields and actions. */
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <li className={clsx('space-y-2 px-4 py-3', className)}>{children}</li>;
+export function Card({ children }: { children: ReactNode }) {
+  return <li className="space-y-2 px-4 py-3">{children}</li>;
 }
 
 /**

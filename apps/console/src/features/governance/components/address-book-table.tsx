@@ -1,6 +1,7 @@
 import type { AddressBookEntry } from '@settlement/protocol';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card, CardList } from '../../../components/ui/card-list';
 import { ChainBadge } from '../../../components/ui/chain-badge';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
@@ -64,9 +65,9 @@ function EntryActions({
  */
 function EntryCards({ label, entries, ...actions }: Props) {
   return (
-    <ul aria-label={label} className="divide-y divide-slate-100">
+    <CardList label={label}>
       {entries.map((entry) => (
-        <li key={entry.id} className="space-y-2 px-4 py-3 text-sm">
+        <Card key={entry.id}>
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{entry.label}</span>
             <ChainBadge chain={entry.chain} />
@@ -80,9 +81,9 @@ function EntryCards({ label, entries, ...actions }: Props) {
           <div className="flex items-center justify-end gap-2">
             <EntryActions entry={entry} {...actions} />
           </div>
-        </li>
+        </Card>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

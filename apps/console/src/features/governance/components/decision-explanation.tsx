@@ -1,7 +1,9 @@
-import type { PolicyAction, PolicyDecision } from '@settlement/protocol';
+import type { LimitUsage, PolicyAction, PolicyDecision } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
 import { Badge, type Tone } from '../../../components/ui/badge';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 const ACTION_TONES: Record<PolicyAction, Tone> = {
   ALLOW: 'success',
@@ -25,6 +27,65 @@ export function decisionSummary(decision: PolicyDecision): string {
     : 'Blocked: no rule matches (default deny).';
 }
 
+function LimitName({ limit }: { limit: LimitUsage }) {
+  return (
+    <>
+      {limit.name} <span className="text-xs text-slate-600">({limit.scope})</span>
+    </>
+  );
+}
+
+/** Whether this withdrawal stays within the limit. */
+function LimitVerdict({ limit }: { limit: LimitUsage }) {
+  return limit.wouldExceed ? (
+    <Badge tone="danger">Would exceed</Badge>
+  ) : (
+    <Badge tone="success">Within</Badge>
+  );
+}
+
+/**
+ * The limits on a phone: the table put what is left and whether this withdrawal would exceed
+ * it beyond the right edge. The verdict comes first, since it is what the reader came for.
+ */
+function LimitCards({
+  limits,
+  decimals,
+}: {
+  limits: readonly LimitUsage[];
+  decimals: number | null;
+}) {
+  return (
+    <CardList label="Limits">
+      {limits.map((limit) => (
+        <Card key={limit.id}>
+          <p>
+            <LimitName limit={limit} />
+          </p>
+          <CardFields
+            fields={[
+              ['This withdrawal', <LimitVerdict limit={limit} />],
+              ['Window', `${limit.windowHours} h`],
+              [
+                'Used',
+                <Amount atomic={limit.usedAtomic} decimals={decimals} asset={limit.asset} />,
+              ],
+              [
+                'Left',
+                <Amount atomic={limit.remainingAtomic} decimals={decimals} asset={limit.asset} />,
+              ],
+              [
+                'Maximum',
+                <Amount atomic={limit.maxAtomic} decimals={decimals} asset={limit.asset} />,
+              ],
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
+  );
+}
+
 /** The policy's reasoning: action, the rule that matched, why earlier ones did not, limits. */
 export function DecisionExplanation({
   decision,
@@ -33,6 +94,7 @@ export function DecisionExplanation({
   decision: PolicyDecision;
   decimals: number | null;
 }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   return (
     <div className="space-y-3 p-4 text-sm">
       <p className="flex flex-wrap items-center gap-2">
@@ -45,7 +107,9 @@ export function DecisionExplanation({
           <li key={index}>{reason}</li>
         ))}
       </ol>
-      {decision.limits.length > 0 ? (
+      {decision.limits.length === 0 ? null : isPhone ? (
+        <LimitCards limits={decision.limits} decimals={decimals} />
+      ) : (
         <Table label="Limits">
           <thead>
             <tr>
@@ -61,7 +125,7 @@ export function DecisionExplanation({
             {decision.limits.map((limit) => (
               <tr key={limit.id}>
                 <Td>
-                  {limit.name} <span className="text-xs text-slate-600">({limit.scope})</span>
+                  <LimitName limit={limit} />
                 </Td>
                 <Td>{limit.windowHours} h</Td>
                 <Td className="text-right">
@@ -74,17 +138,13 @@ export function DecisionExplanation({
                   <Amount atomic={limit.maxAtomic} decimals={decimals} asset={limit.asset} />
                 </Td>
                 <Td>
-                  {limit.wouldExceed ? (
-                    <Badge tone="danger">Would exceed</Badge>
-                  ) : (
-                    <Badge tone="success">Within</Badge>
-                  )}
+                  <LimitVerdict limit={limit} />
                 </Td>
               </tr>
             ))}
           </tbody>
         </Table>
-      ) : null}
+      )}
     </div>
   );
 }

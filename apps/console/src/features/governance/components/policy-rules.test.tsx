@@ -96,6 +96,32 @@ describe('the policy as a treasurer reads it', () => {
       ]);
     });
 
+    it('lists each limit as a card with its scope, asset, window and exact maximum, and no table', () => {
+      screenIs('phone');
+      render(<PolicyRules policy={policy} decimalsFor={decimalsFor} />);
+      expect(screen.queryByRole('table', { name: 'Limits' })).not.toBeInTheDocument();
+      const [card, ...others] = within(screen.getByRole('list', { name: 'Limits' })).getAllByRole(
+        'listitem',
+      );
+      if (!card) throw new Error('one card');
+      expect(others).toHaveLength(0);
+      const facts = within(card);
+      expect(facts.getByText('Daily TRX')).toBeInTheDocument();
+      expect(facts.getByText('Per').nextElementSibling).toHaveTextContent(/^org$/);
+      expect(facts.getByText('Asset').nextElementSibling).toHaveTextContent(/^TRX$/);
+      expect(facts.getByText('Window').nextElementSibling).toHaveTextContent(/^24 h$/);
+      const maximum = facts.getByTitle('50000000000 atomic units');
+      expect(maximum).toHaveTextContent(/^50,000\s*TRX$/);
+      expect(facts.getByText('Maximum').nextElementSibling).toContainElement(maximum);
+    });
+
+    it('keeps the limits table on a wide screen', () => {
+      screenIs('desktop');
+      render(<PolicyRules policy={policy} decimalsFor={decimalsFor} />);
+      expect(screen.getByRole('table', { name: 'Limits' })).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Limits' })).not.toBeInTheDocument();
+    });
+
     it('keeps the table on a wide screen', () => {
       screenIs('desktop');
       render(<PolicyRules policy={policy} decimalsFor={decimalsFor} />);

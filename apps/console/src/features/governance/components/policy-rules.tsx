@@ -1,6 +1,7 @@
-import type { Policy, PolicyRule } from '@settlement/protocol';
+import type { Policy, PolicyLimit, PolicyRule } from '@settlement/protocol';
 import { Amount, formatAmount } from '../../../components/ui/amount';
 import { Badge } from '../../../components/ui/badge';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
@@ -74,9 +75,9 @@ function RuleAction({ rule }: { rule: PolicyRule }) {
  */
 function RuleCards({ policy, decimalsFor }: { policy: Policy; decimalsFor: DecimalsFor }) {
   return (
-    <ol aria-label="Rules, in order" className="divide-y divide-slate-100 text-sm">
+    <CardList label="Rules, in order" isOrdered>
       {policy.rules.map((rule, index) => (
-        <li key={rule.id} className="space-y-1 px-4 py-3">
+        <Card key={rule.id}>
           <div className="font-medium">
             {index + 1}. {rule.name}
           </div>
@@ -85,16 +86,50 @@ function RuleCards({ policy, decimalsFor }: { policy: Policy; decimalsFor: Decim
           </div>
           <p className="text-slate-700">{describeMatch(rule, decimalsFor)}</p>
           <p className="font-mono text-xs text-slate-600">{rule.id}</p>
-        </li>
+        </Card>
       ))}
-      <li className="space-y-1 px-4 py-3">
+      <Card>
         <div className="font-medium">{policy.rules.length + 1}. Anything else</div>
         <div>
           <Badge tone="danger">BLOCK</Badge>
         </div>
         <p className="text-slate-700">no rule above matched</p>
-      </li>
-    </ol>
+      </Card>
+    </CardList>
+  );
+}
+
+/** A limit's maximum in its asset, with the catalog's decimals. */
+function LimitMaximum({ limit, decimalsFor }: { limit: PolicyLimit; decimalsFor: DecimalsFor }) {
+  return (
+    <Amount atomic={limit.maxAtomic} decimals={decimalsFor(limit.asset)} asset={limit.asset} />
+  );
+}
+
+/** The limits on a phone, where the table put the maximum beyond the right edge. */
+function LimitCards({
+  limits,
+  decimalsFor,
+}: {
+  limits: readonly PolicyLimit[];
+  decimalsFor: DecimalsFor;
+}) {
+  return (
+    <CardList label="Limits">
+      {limits.map((limit) => (
+        <Card key={limit.id}>
+          <p className="font-medium">{limit.name}</p>
+          <CardFields
+            fields={[
+              ['Per', limit.scope.toLowerCase()],
+              ['Asset', limit.asset],
+              ['Window', `${limit.windowHours} h`],
+              ['Maximum', <LimitMaximum limit={limit} decimalsFor={decimalsFor} />],
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
   );
 }
 
@@ -140,34 +175,34 @@ export function PolicyRules({ policy, decimalsFor }: { policy: Policy; decimalsF
         </Table>
       )}
       {policy.limits.length > 0 ? (
-        <Table label="Limits">
-          <thead>
-            <tr>
-              <Th>Limit</Th>
-              <Th>Per</Th>
-              <Th>Asset</Th>
-              <Th>Window</Th>
-              <Th className="text-right">Maximum</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {policy.limits.map((limit) => (
-              <tr key={limit.id}>
-                <Td className="font-medium">{limit.name}</Td>
-                <Td>{limit.scope.toLowerCase()}</Td>
-                <Td>{limit.asset}</Td>
-                <Td>{limit.windowHours} h</Td>
-                <Td className="text-right">
-                  <Amount
-                    atomic={limit.maxAtomic}
-                    decimals={decimalsFor(limit.asset)}
-                    asset={limit.asset}
-                  />
-                </Td>
+        isPhone ? (
+          <LimitCards limits={policy.limits} decimalsFor={decimalsFor} />
+        ) : (
+          <Table label="Limits">
+            <thead>
+              <tr>
+                <Th>Limit</Th>
+                <Th>Per</Th>
+                <Th>Asset</Th>
+                <Th>Window</Th>
+                <Th className="text-right">Maximum</Th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {policy.limits.map((limit) => (
+                <tr key={limit.id}>
+                  <Td className="font-medium">{limit.name}</Td>
+                  <Td>{limit.scope.toLowerCase()}</Td>
+                  <Td>{limit.asset}</Td>
+                  <Td>{limit.windowHours} h</Td>
+                  <Td className="text-right">
+                    <LimitMaximum limit={limit} decimalsFor={decimalsFor} />
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )
       ) : (
         <p className="px-4 pb-4 text-sm text-slate-600">No limits.</p>
       )}

@@ -2,11 +2,15 @@ import type { Balance, Wallet } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { WalletName } from '../../../components/ui/wallet-name';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+
+type DecimalsFor = (asset: string) => number | null;
 
 /** Available balance per asset of one wallet; a dash while unknown. */
 function Balances({
@@ -14,7 +18,7 @@ function Balances({
   decimalsFor,
 }: {
   balances: readonly Balance[] | null | undefined;
-  decimalsFor: (asset: string) => number | null;
+  decimalsFor: DecimalsFor;
 }) {
   if (!balances) return <span className="text-slate-600">—</span>;
   if (balances.length === 0) return <span className="text-slate-600">None yet</span>;
@@ -29,18 +33,99 @@ function Balances({
   );
 }
 
+/** The wallet's name (a link to it) above its address, to copy. */
+function WalletIdentity({ wallet }: { wallet: Wallet }) {
+  return (
+    <>
+      <WalletName walletId={wallet.id} wallet={wallet} />
+      <CopyableId value={wallet.address} label="address" isShort />
+    </>
+  );
+}
+
+function AccountLink({ wallet }: { wallet: Wallet }) {
+  return (
+    <Link
+      to={`/accounts/${encodeURIComponent(wallet.accountId)}`}
+      className="text-indigo-700 hover:underline"
+    >
+      {wallet.accountName}
+    </Link>
+  );
+}
+
+function WalletChain({ wallet }: { wallet: Wallet }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="font-mono text-xs">{wallet.chain}</span>
+      <ChainBadge chain={wallet.chain} />
+    </span>
+  );
+}
+
+type Props = {
+  wallets: Wallet[];
+  label?: string;
+  /** Balances per wallet when the page has them (the overview's); the column shows otherwise. */
+  balancesFor?: (walletId: string) => readonly Balance[] | null | undefined;
+  decimalsFor?: DecimalsFor;
+};
+
+/** On a phone, where the table put the status and creation date beyond the right edge. */
+function WalletCards({
+  wallets,
+  label,
+  balancesFor,
+  decimalsFor,
+}: {
+  wallets: Wallet[];
+  label: string;
+  balancesFor: Props['balancesFor'];
+  decimalsFor: DecimalsFor;
+}) {
+  return (
+    <CardList label={label}>
+      {wallets.map((wallet) => (
+        <Card key={wallet.id}>
+          <div className="flex flex-col gap-0.5">
+            <WalletIdentity wallet={wallet} />
+          </div>
+          <CardFields
+            fields={[
+              [
+                'Available',
+                balancesFor ? (
+                  <Balances balances={balancesFor(wallet.id)} decimalsFor={decimalsFor} />
+                ) : null,
+              ],
+              ['Account', <AccountLink wallet={wallet} />],
+              ['Chain', <WalletChain wallet={wallet} />],
+              ['Status', <StatusBadge status={wallet.status} />],
+              ['Created', <Time value={wallet.createdAt} />],
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
+  );
+}
+
 export function WalletsTable({
   wallets,
   label = 'Wallets',
   balancesFor,
   decimalsFor = () => null,
-}: {
-  wallets: Wallet[];
-  label?: string;
-  /** Balances per wallet when the page has them (the overview's); the column shows otherwise. */
-  balancesFor?: (walletId: string) => readonly Balance[] | null | undefined;
-  decimalsFor?: (asset: string) => number | null;
-}) {
+}: Props) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  if (isPhone)
+    return (
+      <WalletCards
+        wallets={wallets}
+        label={label}
+        balancesFor={balancesFor}
+        decimalsFor={decimalsFor}
+      />
+    );
   return (
     <Table label={label}>
       <thead>
@@ -58,8 +143,7 @@ export function WalletsTable({
           <tr key={wallet.id} className="hover:bg-slate-50">
             <Td>
               <div className="flex min-w-44 flex-col gap-0.5">
-                <WalletName walletId={wallet.id} wallet={wallet} />
-                <CopyableId value={wallet.address} label="address" isShort />
+                <WalletIdentity wallet={wallet} />
               </div>
             </Td>
             {balancesFor ? (
@@ -68,18 +152,10 @@ export function WalletsTable({
               </Td>
             ) : null}
             <Td>
-              <Link
-                to={`/accounts/${encodeURIComponent(wallet.accountId)}`}
-                className="text-indigo-700 hover:underline"
-              >
-                {wallet.accountName}
-              </Link>
+              <AccountLink wallet={wallet} />
             </Td>
             <Td>
-              <span className="flex flex-wrap items-center gap-1.5">
-                <span className="font-mono text-xs">{wallet.chain}</span>
-                <ChainBadge chain={wallet.chain} />
-              </span>
+              <WalletChain wallet={wallet} />
             </Td>
             <Td>
               <StatusBadge status={wallet.status} />
