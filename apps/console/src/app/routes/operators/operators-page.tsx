@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { ROLES, type OneTimePassword, type Role } from '@settlement/protocol';
+import { ROLES, type OneTimePassword, type OperatorSummary, type Role } from '@settlement/protocol';
 import { Button } from '../../../components/ui/button';
+import { CardList } from '../../../components/ui/card-list';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -11,9 +12,14 @@ import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { Table, Th } from '../../../components/ui/table';
-import { operatorsQuery, useOperatorMutation } from '../../../features/security/api/operators';
-import { OperatorRow } from '../../../features/security/components/operator-row';
+import {
+  operatorsQuery,
+  useOperatorMutation,
+  type OperatorChange,
+} from '../../../features/security/api/operators';
+import { OperatorCard, OperatorRow } from '../../../features/security/components/operator-row';
 import { roleReason } from '../../../features/session/permissions';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useSession } from '../../shell/session-context';
 
 /** Admin: operators, their roles and status; add one, reset a password, disable. */
@@ -25,6 +31,7 @@ export function OperatorsPage() {
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('support');
   const [issued, setIssued] = useState<OneTimePassword | null>(null);
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   if (!isAdmin) {
     return (
@@ -51,6 +58,14 @@ export function OperatorsPage() {
     );
   };
   const items = query.data?.items ?? [];
+  const rowProps = (operator: OperatorSummary) => ({
+    operator,
+    isSelf: operator.username === session.operator.username,
+    isBusy: change.isPending,
+    onChange: (next: OperatorChange) => {
+      change.mutate(next, { onSuccess: handleIssued });
+    },
+  });
 
   return (
     <>
@@ -111,34 +126,34 @@ export function OperatorsPage() {
         {change.error ? <ErrorPanel error={change.error} title="The change was not made" /> : null}
         <Panel title="Operators">
           <QueryView query={query} skeleton={<TableSkeleton label="Loading operators" />}>
-            {() => (
-              <Table label="Operators">
-                <thead>
-                  <tr>
-                    <Th>Operator</Th>
-                    <Th>Role</Th>
-                    <Th>Passkeys</Th>
-                    <Th>Last sign-in</Th>
-                    <Th isActions>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody>
+            {() =>
+              isPhone ? (
+                <CardList label="Operators">
                   {items.map((operator) => (
-                    <OperatorRow
-                      key={operator.username}
-                      operator={operator}
-                      isSelf={operator.username === session.operator.username}
-                      isBusy={change.isPending}
-                      onChange={(next) => {
-                        change.mutate(next, { onSuccess: handleIssued });
-                      }}
-                    />
+                    <OperatorCard key={operator.username} {...rowProps(operator)} />
                   ))}
-                </tbody>
-              </Table>
-            )}
+                </CardList>
+              ) : (
+                <Table label="Operators">
+                  <thead>
+                    <tr>
+                      <Th>Operator</Th>
+                      <Th>Role</Th>
+                      <Th>Passkeys</Th>
+                      <Th>Last sign-in</Th>
+                      <Th>
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((operator) => (
+                      <OperatorRow key={operator.username} {...rowProps(operator)} />
+                    ))}
+                  </tbody>
+                </Table>
+              )
+            }
           </QueryView>
         </Panel>
       </div>

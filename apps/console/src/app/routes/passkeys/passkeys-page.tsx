@@ -8,13 +8,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { Time } from '../../../components/ui/time';
 import {
   passkeysQuery,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
 } from '../../../features/security/api/passkeys';
+import { PasskeysTable } from '../../../features/security/components/passkeys-table';
 
 /** The operator's passkeys: several, named, last use shown; add one, remove one. */
 export function PasskeysPage() {
@@ -72,46 +71,14 @@ export function PasskeysPage() {
             empty={<p className="p-4 text-sm text-slate-600">You have no passkey yet.</p>}
           >
             {() => (
-              <Table label="Your passkeys">
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Added</Th>
-                    <Th>Last used</Th>
-                    <Th isActions>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((passkey) => (
-                    <tr key={passkey.id}>
-                      <Td className="font-medium">{passkey.name}</Td>
-                      <Td>
-                        <Time value={passkey.createdAt} />
-                      </Td>
-                      <Td>{passkey.lastUsedAt ? <Time value={passkey.lastUsedAt} /> : 'Never'}</Td>
-                      <Td isActions className="text-right">
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={remove.isPending || isLastProtected}
-                          title={
-                            isLastProtected
-                              ? 'Passkeys are required: add another one before removing this one.'
-                              : undefined
-                          }
-                          onClick={() => {
-                            remove.mutate(passkey.id);
-                          }}
-                        >
-                          Remove {passkey.name}
-                        </Button>
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <PasskeysTable
+                passkeys={items}
+                isBusy={remove.isPending}
+                isLastProtected={isLastProtected}
+                onRemove={(id) => {
+                  remove.mutate(id);
+                }}
+              />
             )}
           </QueryView>
           {remove.error ? (

@@ -10,10 +10,10 @@ import {
   cleanSupportQuery,
   supportSearchQuery,
 } from '../../../features/support/api/support-search';
+import { SupportOperations } from '../../../features/support/components/support-operations';
 import {
   SupportActions,
   SupportEvents,
-  SupportOperations,
   SupportRequests,
 } from '../../../features/support/components/support-sections';
 import { WalletsTable } from '../../../features/wallets/components/wallets-table';

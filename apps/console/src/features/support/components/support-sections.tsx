@@ -1,32 +1,58 @@
+import type { SupportEvent, SupportRequest } from '@settlement/protocol';
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { CopyableId } from '../../../components/ui/copy-button';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { eventSummary } from '../../../lib/event-summary';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import type { SupportResult } from '../api/support-search';
+import { IdCell, MaybeId, TIME_COLUMN, TITLE_LINE, idField } from './support-cells';
 
-function MaybeId({ value, label }: { value: string | null | undefined; label: string }) {
-  return value ? (
-    <CopyableId value={value} label={label} isShort />
+/*
+ * On a phone each section is a list of cards: support looks ids up on a phone during
+ * incidents, and in a table the id columns started beyond the right edge of the screen. A
+ * card shows the same facts with the same copy buttons as its table row.
+ */
+
+function EventTransaction({ event }: { event: SupportEvent }) {
+  const transactionId =
+    typeof event.data.transactionId === 'string' ? event.data.transactionId : null;
+  return transactionId ? (
+    <Link
+      to={`/transactions/${encodeURIComponent(transactionId)}`}
+      className="font-mono text-xs text-indigo-700 underline"
+    >
+      {transactionId.slice(0, 12)}…
+    </Link>
   ) : (
-    <span className="text-slate-500">—</span>
+    '—'
   );
 }
 
-/**
- * The time column of the compact tables: wide enough for a date on one line and the time on
- * the next, which leaves a 1440 px window room for every id column.
- */
-const TIME_COLUMN = 'w-32';
+type EventRow = { event: SupportEvent; summary: string };
 
-/** One id in a compact cell of the support tables. */
-function IdCell(props: { value: string | null | undefined; label: string }) {
+function EventCards({ rows }: { rows: EventRow[] }) {
   return (
-    <Td isCompact>
-      <MaybeId {...props} />
-    </Td>
+    <CardList label="Events in time order">
+      {rows.map(({ event, summary }) => (
+        <Card key={event.id}>
+          <p>
+            <code className="font-mono text-xs font-medium break-all">{event.type}</code>
+          </p>
+          <CardFields
+            fields={[
+              ['Occurred', <Time value={event.occurredAt} />],
+              ['What happened', summary],
+              ['Transaction', <EventTransaction event={event} />],
+              idField('correlation id', event.correlationId),
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
   );
 }
 
@@ -42,8 +68,12 @@ export function SupportEvents({
   events: SupportResult['events'];
   decimalsFor: (asset: string) => number | null;
 }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (events.length === 0) return <EmptyState title="No stored events match" />;
-  const sorted = [...events].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+  const rows = [...events]
+    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
+    .map((event) => ({ event, summary: eventSummary(event, decimalsFor) || '—' }));
+  if (isPhone) return <EventCards rows={rows} />;
   return (
     <Table label="Events in time order">
       <thead>
@@ -56,37 +86,84 @@ export function SupportEvents({
         </tr>
       </thead>
       <tbody>
-        {sorted.map((event) => {
-          const transactionId =
-            typeof event.data.transactionId === 'string' ? event.data.transactionId : null;
-          const summary = eventSummary(event, decimalsFor);
-          return (
-            <tr key={event.id}>
-              <Td>
-                <Time value={event.occurredAt} />
-              </Td>
-              <Td className="font-mono text-xs">{event.type}</Td>
-              <Td className="text-xs">{summary || '—'}</Td>
-              <Td>
-                {transactionId ? (
-                  <Link
-                    to={`/transactions/${encodeURIComponent(transactionId)}`}
-                    className="font-mono text-xs text-indigo-700 underline"
-                  >
-                    {transactionId.slice(0, 12)}…
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </Td>
-              <Td>
-                <MaybeId value={event.correlationId} label="correlation id" />
-              </Td>
-            </tr>
-          );
-        })}
+        {rows.map(({ event, summary }) => (
+          <tr key={event.id}>
+            <Td>
+              <Time value={event.occurredAt} />
+            </Td>
+            <Td className="font-mono text-xs">{event.type}</Td>
+            <Td className="text-xs">{summary}</Td>
+            <Td>
+              <EventTransaction event={event} />
+            </Td>
+            <Td>
+              <MaybeId value={event.correlationId} label="correlation id" />
+            </Td>
+          </tr>
+        ))}
       </tbody>
     </Table>
+  );
+}
+
+/** The call, its duration and who made it. `canWrap`: a long path breaks (on a card). */
+function Call({ request, canWrap = false }: { request: SupportRequest; canWrap?: boolean }) {
+  return (
+    <>
+      <code className={clsx('font-mono text-xs', canWrap ? 'break-all' : 'whitespace-nowrap')}>
+        {request.method} {request.path}
+      </code>
+      <span className="ml-1 text-xs whitespace-nowrap text-slate-600 tabular-nums">
+        {request.durationMs} ms
+      </span>
+      {request.operator ? (
+        <div className="text-xs text-slate-600">by {request.operator}</div>
+      ) : null}
+    </>
+  );
+}
+
+function HttpStatus({ status }: { status: number | null }) {
+  if (typeof status !== 'number') return '—';
+  return (
+    <Badge tone={status < 400 ? 'success' : status >= 500 ? 'danger' : 'warning'}>{status}</Badge>
+  );
+}
+
+/** An upstream that echoes our request id (the sandbox does) shows "same", not the id twice. */
+function UpstreamRequestId({ request }: { request: SupportRequest }) {
+  return request.upstreamRequestId && request.upstreamRequestId === request.requestId ? (
+    <span className="text-xs text-slate-600" title={request.upstreamRequestId}>
+      same<span className="sr-only"> as the request id</span>
+    </span>
+  ) : (
+    <MaybeId value={request.upstreamRequestId} label="upstream request id" />
+  );
+}
+
+function RequestCards({ requests }: { requests: SupportResult['requests'] }) {
+  return (
+    <CardList label="Upstream calls">
+      {requests.map((request, index) => (
+        <Card key={`${request.at}-${request.requestId}-${String(index)}`}>
+          <div className={TITLE_LINE}>
+            <div className="min-w-0">
+              <Call request={request} canWrap />
+            </div>
+            <HttpStatus status={request.status} />
+          </div>
+          <CardFields
+            fields={[
+              ['At', <Time value={request.at} />],
+              idField('correlation id', request.correlationId),
+              idField('request id', request.requestId),
+              ['Upstream request id', <UpstreamRequestId request={request} />],
+              idField('idempotency key', request.idempotencyKey),
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
   );
 }
 
@@ -94,11 +171,12 @@ export function SupportEvents({
  * The upstream calls, ids first after the call itself: support looks a call up by its
  * correlation id, so that column comes before the request ids, and none of them waits behind a
  * sideways scroll at 1440 px: the operator goes under the call rather than in a column of its
- * own, and an upstream that echoes our request id (the sandbox does) shows "same" rather than
- * the id twice.
+ * own (see UpstreamRequestId too).
  */
 export function SupportRequests({ requests }: { requests: SupportResult['requests'] }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (requests.length === 0) return <EmptyState title="No upstream calls match" />;
+  if (isPhone) return <RequestCards requests={requests} />;
   return (
     <Table label="Upstream calls">
       <thead>
@@ -121,39 +199,15 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
               <Time value={request.at} canWrap />
             </Td>
             <Td isCompact>
-              <code className="font-mono text-xs whitespace-nowrap">
-                {request.method} {request.path}
-              </code>
-              <span className="ml-1 text-xs whitespace-nowrap text-slate-600 tabular-nums">
-                {request.durationMs} ms
-              </span>
-              {request.operator ? (
-                <div className="text-xs text-slate-600">by {request.operator}</div>
-              ) : null}
+              <Call request={request} />
             </Td>
             <Td isCompact>
-              {typeof request.status === 'number' ? (
-                <Badge
-                  tone={
-                    request.status < 400 ? 'success' : request.status >= 500 ? 'danger' : 'warning'
-                  }
-                >
-                  {request.status}
-                </Badge>
-              ) : (
-                '—'
-              )}
+              <HttpStatus status={request.status} />
             </Td>
             <IdCell value={request.correlationId} label="correlation id" />
             <IdCell value={request.requestId} label="request id" />
             <Td isCompact>
-              {request.upstreamRequestId && request.upstreamRequestId === request.requestId ? (
-                <span className="text-xs text-slate-600" title={request.upstreamRequestId}>
-                  same<span className="sr-only"> as the request id</span>
-                </span>
-              ) : (
-                <MaybeId value={request.upstreamRequestId} label="upstream request id" />
-              )}
+              <UpstreamRequestId request={request} />
             </Td>
             <IdCell value={request.idempotencyKey} label="idempotency key" />
           </tr>
@@ -163,9 +217,35 @@ export function SupportRequests({ requests }: { requests: SupportResult['request
   );
 }
 
+function ActionCards({ actions }: { actions: SupportResult['actions'] }) {
+  return (
+    <CardList label="Operator actions">
+      {actions.map((action, index) => (
+        <Card key={`${action.at}-${index}`}>
+          <p className={TITLE_LINE}>
+            <code className="font-mono text-xs font-medium break-all">{action.action}</code>
+            <span className="text-xs">{action.outcome}</span>
+          </p>
+          <CardFields
+            fields={[
+              ['At', <Time value={action.at} />],
+              ['Operator', action.operator ?? '—'],
+              idField('correlation id', action.correlationId),
+              idField('upstream request id', action.upstreamRequestId),
+              idField('idempotency key', action.idempotencyKey),
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
+  );
+}
+
 /** An operator's actions, the correlation id first among the ids (as in SupportRequests). */
 export function SupportActions({ actions }: { actions: SupportResult['actions'] }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (actions.length === 0) return <EmptyState title="No operator actions match" />;
+  if (isPhone) return <ActionCards actions={actions} />;
   return (
     <Table label="Operator actions">
       <thead>
@@ -197,60 +277,6 @@ export function SupportActions({ actions }: { actions: SupportResult['actions'] 
             <IdCell value={action.correlationId} label="correlation id" />
             <IdCell value={action.upstreamRequestId} label="upstream request id" />
             <IdCell value={action.idempotencyKey} label="idempotency key" />
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-export function SupportOperations({ operations }: { operations: SupportResult['operations'] }) {
-  if (operations.length === 0) return <EmptyState title="No journaled operations match" />;
-  return (
-    <Table label="Journaled operations">
-      <thead>
-        <tr>
-          <Th isCompact className={TIME_COLUMN}>
-            Created
-          </Th>
-          <Th isCompact>Operation</Th>
-          <Th isCompact>State</Th>
-          <Th isCompact>Operation id</Th>
-          <Th isCompact>Idempotency key</Th>
-          <Th isCompact>Client reference</Th>
-          <Th isCompact>Upstream request id</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {operations.map((operation) => (
-          <tr key={operation.operationId}>
-            <Td isCompact>
-              <Time value={operation.createdAt} canWrap />
-            </Td>
-            {/* The operator under the operation, as in the calls table: eight columns did not
-                fit a 1440 px window, and the ids are what support looks operations up by. */}
-            <Td isCompact>
-              <code className="font-mono text-xs">{operation.operation}</code>
-              <div className="text-xs text-slate-600">by {operation.operator}</div>
-            </Td>
-            <Td isCompact>
-              <Badge
-                tone={
-                  operation.state === 'succeeded'
-                    ? 'success'
-                    : operation.state === 'failed'
-                      ? 'danger'
-                      : 'warning'
-                }
-              >
-                {operation.state}
-                {typeof operation.status === 'number' ? ` · ${operation.status}` : ''}
-              </Badge>
-            </Td>
-            <IdCell value={operation.operationId} label="operation id" />
-            <IdCell value={operation.idempotencyKey} label="idempotency key" />
-            <IdCell value={operation.clientReference} label="client reference" />
-            <IdCell value={operation.upstreamRequestId} label="upstream request id" />
           </tr>
         ))}
       </tbody>
