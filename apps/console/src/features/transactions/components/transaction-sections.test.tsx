@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WalletDirectoryContext } from '../../../components/ui/wallet-name';
 import { renderWithApp } from '../../../test/render';
+import { screenIs } from '../../../test/screen-width';
 import { BalanceEffects, NetworkFee } from './transaction-sections';
 import {
   confirmedTrx,
@@ -66,5 +67,38 @@ describe('BalanceEffects', () => {
     expect(links).toHaveLength(2);
     for (const link of links) expect(link).toHaveAttribute('href', '/wallets/wal_1');
     expect(within(table).queryByText('wal_1')).not.toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('are cards, each with its kind, asset, time, exact changes and wallet, and no table', () => {
+      screenIs('phone');
+      renderWithApp(<BalanceEffects transaction={revertedUsdt} decimalsFor={decimalsFor} />);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(screen.getByRole('list', { name: 'Balance effects' })).getAllByRole(
+        'listitem',
+      );
+      expect(cards.map((card) => card.querySelector('p')?.textContent)).toEqual([
+        expect.stringMatching(/^RESERVE USDT/),
+        expect.stringMatching(/^RESERVE TRX/),
+        expect.stringMatching(/^POST USDT/),
+        expect.stringMatching(/^POST TRX/),
+      ]);
+      const burned = within(cards[3] ?? document.body);
+      expect(burned.getByText('Posted change').nextElementSibling).toHaveTextContent(/^-13\.45$/);
+      expect(burned.getByText('Reserved change').nextElementSibling).toHaveTextContent(/^-30$/);
+      expect(burned.getByText('Wallet').nextElementSibling).toHaveTextContent(/\S/);
+      expect(burned.getByRole('time')).toBeInTheDocument();
+    });
+
+    it('stay a table on a wide screen', () => {
+      screenIs('desktop');
+      renderWithApp(<BalanceEffects transaction={revertedUsdt} decimalsFor={decimalsFor} />);
+      expect(screen.getByRole('table', { name: 'Balance effects' })).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Balance effects' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { isTerminalStatus, type Transaction } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
+import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { DetailList } from '../../../components/ui/page-header';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { WalletName } from '../../../components/ui/wallet-name';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { fundsOutcome } from '../model/funds-outcome';
 
 type Decimals = (asset: string) => number | null;
@@ -127,6 +129,48 @@ export function NetworkFee({
   );
 }
 
+type BalanceEffect = NonNullable<Transaction['balanceEffects']>[number];
+
+/**
+ * The balance effects on a phone: in the six-column table the reserved change and the wallet
+ * started beyond the right edge.
+ */
+function BalanceEffectCards({
+  effects,
+  decimalsFor,
+}: {
+  effects: readonly BalanceEffect[];
+  decimalsFor: Decimals;
+}) {
+  return (
+    <CardList label="Balance effects">
+      {effects.map((effect, index) => (
+        <Card key={`${effect.at}-${index}`}>
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="text-xs font-medium">
+              {effect.kind} {effect.asset}
+            </span>
+            <Time value={effect.at} />
+          </p>
+          <CardFields
+            fields={[
+              [
+                'Posted change',
+                <Amount atomic={effect.postedDeltaAtomic} decimals={decimalsFor(effect.asset)} />,
+              ],
+              [
+                'Reserved change',
+                <Amount atomic={effect.reservedDeltaAtomic} decimals={decimalsFor(effect.asset)} />,
+              ],
+              ['Wallet', <WalletName walletId={effect.walletId} />],
+            ]}
+          />
+        </Card>
+      ))}
+    </CardList>
+  );
+}
+
 export function BalanceEffects({
   transaction,
   decimalsFor,
@@ -134,9 +178,11 @@ export function BalanceEffects({
   transaction: Transaction;
   decimalsFor: Decimals;
 }) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const effects = transaction.balanceEffects ?? [];
   if (effects.length === 0)
     return <p className="p-4 text-sm text-slate-600">No balance effects yet.</p>;
+  if (isPhone) return <BalanceEffectCards effects={effects} decimalsFor={decimalsFor} />;
   const alignDecimals = Math.max(0, ...effects.map((e) => decimalsFor(e.asset) ?? 0));
   return (
     <Table label="Balance effects">
