@@ -57,3 +57,12 @@ export function Td({
     />
   );
 }
+
+/** The header of a column of row buttons: named for screen readers, blank on screen. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
-import { Table, Th } from '../../../components/ui/table';
+import { ActionsTh, Table, Th } from '../../../components/ui/table';
 import {
   operatorsQuery,
   useOperatorMutation,
@@ -141,9 +141,7 @@ export function OperatorsPage() {
                       <Th>Role</Th>
                       <Th>Passkeys</Th>
                       <Th>Last sign-in</Th>
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
+                      <ActionsTh />
                     </tr>
                   </thead>
                   <tbody>

@@ -3,7 +3,7 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardList } from '../../../components/ui/card-list';
 import { ChainBadge } from '../../../components/ui/chain-badge';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { ActionsTh, Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
@@ -100,9 +100,7 @@ export function AddressBookTable(props: Props) {
           <Th>Address</Th>
           <Th>Status</Th>
           <Th>Proposed</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>

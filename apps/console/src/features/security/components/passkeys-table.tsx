@@ -1,7 +1,7 @@
 import type { Passkey } from '@settlement/protocol';
 import { Button } from '../../../components/ui/button';
 import { Card, CardFields, CardList } from '../../../components/ui/card-list';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { ActionsTh, Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
@@ -78,9 +78,7 @@ export function PasskeysTable(props: Props) {
           <Th>Name</Th>
           <Th>Added</Th>
           <Th>Last used</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>

@@ -2,7 +2,7 @@ import type { SessionInfo } from '@settlement/protocol';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardFields, CardList } from '../../../components/ui/card-list';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { ActionsTh, Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
@@ -88,9 +88,7 @@ export function SessionsTable({ label, sessions, isBusy, onEnd }: Props) {
           <Th>IP address</Th>
           <Th>Signed in</Th>
           <Th>Last seen</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>
