@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { PolicyDocumentInput } from '@settlement/protocol';
-import { BffSession } from './fixtures';
+import { BffSession, EXTERNAL_ADDRESS, expect } from './fixtures';
 
 /**
  * The demo stack starts with the default withdrawal policy (external destinations need an
@@ -24,4 +24,22 @@ export async function installPolicy(
 
 export async function allowAllWithdrawals(request: APIRequestContext): Promise<void> {
   await installPolicy(request, ALLOW_ALL_POLICY);
+}
+
+/**
+ * As the demo treasury, through the BFF, a TRX withdrawal of `amountAtomic` from `walletId` to
+ * the external address, which the installed policy must hold for approval; its request id.
+ */
+export async function requestApproval(
+  request: APIRequestContext,
+  { walletId, amountAtomic, key }: { walletId: string; amountAtomic: string; key: string },
+): Promise<string> {
+  const treasury = await BffSession.signIn(request, 'treasury');
+  const created = await treasury.post<{ withdrawalRequest: { id: string; status: string } }>(
+    '/bff/api/v1/transactions',
+    { walletId, asset: 'TRX', toAddress: EXTERNAL_ADDRESS, amountAtomic },
+    key,
+  );
+  expect(created.withdrawalRequest.status).toBe('AWAITING_APPROVAL');
+  return created.withdrawalRequest.id;
 }

@@ -7,11 +7,10 @@ import {
   ensureReady,
   expect,
   expectAccessible,
-  EXTERNAL_ADDRESS,
   saveScreenshot,
   test,
 } from '../fixtures';
-import { installPolicy } from '../policy';
+import { installPolicy, requestApproval } from '../policy';
 
 /**
  * WebAuthn refuses an IP address as relying-party id, so these journeys browse the stack as
@@ -134,19 +133,11 @@ test('approving a withdrawal request asks for the passkey in place and then appr
 }) => {
   // The request comes from the demo treasury through the BFF; the journey is the approval.
   const wallet = await createFundedWallet(request, 30);
-  const treasury = await BffSession.signIn(request, 'treasury');
-  const created = await treasury.post<{ withdrawalRequest: { id: string; status: string } }>(
-    '/bff/api/v1/transactions',
-    {
-      walletId: wallet.walletId,
-      asset: 'TRX',
-      toAddress: EXTERNAL_ADDRESS,
-      amountAtomic: '3000000',
-    },
-    `e2e-passkey-approval-${wallet.walletId}`,
-  );
-  expect(created.withdrawalRequest.status).toBe('AWAITING_APPROVAL');
-  const requestId = created.withdrawalRequest.id;
+  const requestId = await requestApproval(request, {
+    walletId: wallet.walletId,
+    amountAtomic: '3000000',
+    key: `e2e-passkey-approval-${wallet.walletId}`,
+  });
 
   // This session signed in with the password alone and has just enrolled: its first sensitive
   // action needs a step-up.

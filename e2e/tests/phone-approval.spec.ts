@@ -1,5 +1,4 @@
 import {
-  BffSession,
   createFundedWallet,
   ensureReady,
   expect,
@@ -9,7 +8,7 @@ import {
   signIn,
   test,
 } from '../fixtures';
-import { installPolicy } from '../policy';
+import { installPolicy, requestApproval } from '../policy';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -45,18 +44,11 @@ test('an admin on a phone reads a waiting request from its card, opens it and ap
   request,
 }) => {
   const wallet = await createFundedWallet(request, 40);
-  const treasury = await BffSession.signIn(request, 'treasury');
-  const created = await treasury.post<{ withdrawalRequest: { id: string; status: string } }>(
-    '/bff/api/v1/transactions',
-    {
-      walletId: wallet.walletId,
-      asset: 'TRX',
-      toAddress: EXTERNAL_ADDRESS,
-      amountAtomic: '12345678',
-    },
-    `e2e-phone-approval-${wallet.walletId}`,
-  );
-  expect(created.withdrawalRequest.status).toBe('AWAITING_APPROVAL');
+  const requestId = await requestApproval(request, {
+    walletId: wallet.walletId,
+    amountAtomic: '12345678',
+    key: `e2e-phone-approval-${wallet.walletId}`,
+  });
 
   await signIn(page, 'admin');
   await page.goto('/approvals');
@@ -77,7 +69,7 @@ test('an admin on a phone reads a waiting request from its card, opens it and ap
   await saveScreenshot(page, 'phone-approval-1-list');
 
   await open.tap();
-  await expect(page).toHaveURL(new RegExp(`/approvals/${created.withdrawalRequest.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/approvals/${requestId}$`));
   // The policy's limits, as the request explains its decision: cards, every amount in view.
   const limits = page.getByRole('list', { name: 'Limits' });
   await expect(limits).toContainText('Daily TRX');

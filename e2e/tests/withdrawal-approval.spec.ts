@@ -1,6 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
 import {
-  BffSession,
   createFundedWallet,
   demoCredentials,
   ensureReady,
@@ -11,7 +10,7 @@ import {
   signIn,
   test,
 } from '../fixtures';
-import { installPolicy } from '../policy';
+import { installPolicy, requestApproval } from '../policy';
 
 /** The demo default policy: any other destination needs one approval from an admin. */
 test.beforeAll(async ({ request }) => {
@@ -71,19 +70,11 @@ test('treasury requests a withdrawal, an admin approves it in another browser, b
   const mine = page.getByRole('table', { name: 'Withdrawal requests' });
 
   // The request is made through the BFF (the withdrawal form's governance step comes later).
-  const treasury = await BffSession.signIn(request, 'treasury');
-  const created = await treasury.post<{ withdrawalRequest: { id: string; status: string } }>(
-    '/bff/api/v1/transactions',
-    {
-      walletId: wallet.walletId,
-      asset: 'TRX',
-      toAddress: EXTERNAL_ADDRESS,
-      amountAtomic: '7000000',
-    },
-    `e2e-approval-${wallet.walletId}`,
-  );
-  expect(created.withdrawalRequest.status).toBe('AWAITING_APPROVAL');
-  const requestId = created.withdrawalRequest.id;
+  const requestId = await requestApproval(request, {
+    walletId: wallet.walletId,
+    amountAtomic: '7000000',
+    key: `e2e-approval-${wallet.walletId}`,
+  });
   // No reload: the new request reaches the treasury's list through the live stream.
   await expect(mine.getByText('AWAITING APPROVAL').first()).toBeVisible();
 
