@@ -177,4 +177,55 @@ describe.each(storeEngines())('stores ($name)', (engine) => {
     expect(typed.items.map((e) => e.id)).toEqual(['e1']);
     expect(await events.prune(2)).toBe(3);
   });
+
+  it('events: a filtered page reads one window of positions, and the pages that follow find every match in order', async () => {
+    const sql = await engine.open();
+    const events = createEventStore(sql, () => 1);
+    const needles = new Set([3, 4, 17, 25]);
+    await events.addMany(
+      Array.from({ length: 25 }, (_, i) =>
+        event(`e${i + 1}`, 'transaction.updated', {
+          note: needles.has(i + 1) ? `needle ${i + 1}` : 'hay',
+        }),
+      ),
+    );
+    const history = createEventHistory(sql, { window: 10 });
+    const pages: { ids: string[]; isWindowEnd: boolean }[] = [];
+    let before: number | null = null;
+    do {
+      const page = await history.page({ before, limit: 2, filter: { q: 'NEEDLE' } });
+      pages.push({ ids: page.items.map((e) => e.id), isWindowEnd: page.isWindowEnd });
+      before = page.nextBefore;
+    } while (before !== null && pages.length < 10);
+    // Ten positions a page: the newest window holds two matches, the next none, the oldest
+    // two; a page never reads past its window to fill itself.
+    expect(pages).toEqual([
+      { ids: ['e25', 'e17'], isWindowEnd: true },
+      { ids: [], isWindowEnd: true },
+      { ids: ['e4', 'e3'], isWindowEnd: true },
+    ]);
+
+    // `limit` matches inside a window: the next page continues below the last one shown.
+    const first = await history.page({ before: null, limit: 1, filter: { q: 'needle' } });
+    expect(first).toMatchObject({ items: [{ id: 'e25' }], isWindowEnd: false });
+    const second = await history.page({
+      before: first.nextBefore,
+      limit: 1,
+      filter: { q: 'needle' },
+    });
+    expect(second.items.map((e) => e.id)).toEqual(['e17']);
+
+    // Unfiltered pages read by position alone, with no window.
+    const newest = await history.page({ before: null, limit: 20, filter: {} });
+    expect(newest).toMatchObject({ isWindowEnd: false });
+    expect(newest.items).toHaveLength(20);
+
+    // Nothing stored: an empty last page.
+    expect(await events.prune(2)).toBe(25);
+    expect(await history.page({ before: null, limit: 2, filter: { q: 'needle' } })).toEqual({
+      items: [],
+      nextBefore: null,
+      isWindowEnd: false,
+    });
+  });
 });

@@ -35,5 +35,12 @@ export const EventHistoryPageSchema = z.object({
   items: z.array(RelayedEventSchema),
   /** Pass as `before` for the next (older) page; null when this page reached the oldest. */
   nextBefore: z.number().int().positive().nullable(),
+  /**
+   * A filtered page reads a bounded window of stored events (the filters match what no index
+   * serves). True when this page stopped at the end of its window rather than at `limit`
+   * matches: it may hold fewer items, none at all, and more matches may lie below `nextBefore`.
+   * Absent from a BFF that read every stored event per page: false, as that meant.
+   */
+  isWindowEnd: z.boolean().default(false),
 });
 export type EventHistoryPage = z.infer<typeof EventHistoryPageSchema>;
