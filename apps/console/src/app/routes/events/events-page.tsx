@@ -1,5 +1,4 @@
 import { EVENT_TYPES } from '@settlement/protocol';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +9,8 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { TableSkeleton } from '../../../components/ui/skeleton';
-import { eventHistoryQuery } from '../../../features/events/api/event-history';
 import { EVENT_FILTERS } from '../../../features/events/api/keys';
+import { useEventHistory } from '../../../features/events/api/use-event-history';
 import { EventDetail } from '../../../features/events/components/event-detail';
 import { EventFeed } from '../../../features/events/components/event-feed';
 import { EVENT_FAMILIES, filterEvents } from '../../../features/events/model/event-filter';
@@ -38,14 +37,14 @@ export function EventsPage() {
     ...(type ? { type } : {}),
     ...(q ? { q } : {}),
   };
-  const history = useInfiniteQuery(eventHistoryQuery(historyFilters));
+  const history = useEventHistory(historyFilters);
   const [frozen, setFrozen] = useState<readonly RelayedEvent[] | null>(null);
   const [frozenAt, setFrozenAt] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const isPaused = frozen !== null;
   const liveEvents = filterEvents(frozen ?? live.feed, { family, type, text });
-  const stored = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const stored = history.items;
   const events = mergeEvents(liveEvents, stored);
   const selected = events.find((event) => event.id === selectedId) ?? null;
   const missed = isPaused ? live.received - frozenAt : 0;
@@ -141,14 +140,25 @@ export function EventsPage() {
             {isPaused ? 'Paused. ' : ''}
             Showing {events.length.toLocaleString()} events ({stored.length.toLocaleString()} from
             the stored history, newest first).
+            {history.isSearchingOlder ? ' Searching older stored events…' : ''}
           </p>
-          {history.isError ? (
+          {history.query.isError ? (
             <div className="p-4">
-              <ErrorPanel error={history.error} onRetry={() => void history.refetch()} />
+              <ErrorPanel
+                error={history.query.error}
+                onRetry={() => void history.query.refetch()}
+              />
             </div>
           ) : null}
-          {history.isPending && liveEvents.length === 0 ? (
-            <TableSkeleton rows={4} label="Loading the event history" />
+          {(history.query.isPending || history.isSearchingOlder) && events.length === 0 ? (
+            <TableSkeleton
+              rows={4}
+              label={
+                history.isSearchingOlder
+                  ? 'Searching older stored events'
+                  : 'Loading the event history'
+              }
+            />
           ) : events.length === 0 ? (
             <EmptyState
               title={family || type || q ? 'No event matches the filters' : 'No events yet'}
@@ -165,7 +175,7 @@ export function EventsPage() {
                 onSelect={setSelectedId}
                 decimalsFor={decimalsFor}
               />
-              <LoadMore query={history} />
+              <LoadMore query={history.loadMore} />
             </>
           )}
         </Panel>
