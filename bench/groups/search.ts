@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { NormalizedEvent } from '@settlement/protocol';
 import { timeOrderedId } from '@settlement/protocol/ids';
 import { openDb } from '@settlement/bff/store/db';
+import { createEventHistory } from '@settlement/bff/store/event-history';
 import { createEventKeyIndexer } from '@settlement/bff/store/event-keys';
 import { createEventStore } from '@settlement/bff/store/events';
 import { median, percentile, type GroupRecorder } from '../lib/report';
@@ -12,7 +13,9 @@ import type { BenchContext } from '../run';
  * Group 8, in process on the BFF's own SQLite store (the embedded default): support's event
  * search as stored events grow, through the key table once the indexer caught up, against the
  * same search before it did (every event read, as the search was without the table). And what
- * the indexer costs an event, in the chunks its schedule uses.
+ * the indexer costs an event, in the chunks its schedule uses. And the Events page's filtered
+ * history (a substring no index serves): one page, which reads a window of stored events,
+ * against the same page reading every event as it did before windows.
  */
 
 const WALLETS = 200;
@@ -70,7 +73,32 @@ type Point = {
   unknownP99: number | null;
   indexUsPerEvent: number | null;
   chunkP99: number | null;
+  /** The Events page's search for a text no event has: one windowed page, p99. */
+  pageP99: number | null;
+  /** The same page reading every stored event (no window), median. */
+  pageUnboundedMs: number | null;
+  /** Every windowed page from the newest to the oldest, one after the other. */
+  pagesToOldestMs: number | null;
+  pagesToOldest: number;
 };
+
+/** The Events page's request for a text that matches nothing: its worst case. */
+const MISS = { q: 'no event holds this text' };
+
+/** Every page of `MISS` from the newest to the oldest: how many, and their time in all. */
+async function pagesToOldest(
+  history: ReturnType<typeof createEventHistory>,
+): Promise<{ ms: number; pages: number }> {
+  const started = performance.now();
+  let pages = 0;
+  let before: number | null = null;
+  do {
+    const page = await history.page({ before, limit: 100, filter: MISS });
+    pages += 1;
+    before = page.nextBefore;
+  } while (before !== null);
+  return { ms: performance.now() - started, pages };
+}
 
 async function timesOf(repeats: number, fn: () => Promise<unknown>): Promise<number[]> {
   const ms: number[] = [];
@@ -115,6 +143,11 @@ async function measure(size: number, dir: string): Promise<Point> {
       throw new Error(`the search did not find the ${EVENTS_PER_TRANSACTION} events of ${unique}`);
     }
     const repeats = 50;
+    const windowed = createEventHistory(sql);
+    const unbounded = createEventHistory(sql, { window: Number.MAX_SAFE_INTEGER });
+    const missPage = (history: typeof windowed) => () =>
+      history.page({ before: null, limit: 100, filter: MISS });
+    const chain = await pagesToOldest(windowed);
     const shared = (ms: number[]) => ({ sharedP50: median(ms), sharedP99: percentile(ms, 99) });
     return {
       size,
@@ -125,6 +158,10 @@ async function measure(size: number, dir: string): Promise<Point> {
       unknownP99: percentile(await timesOf(repeats, () => store.search(randomUUID())), 99),
       indexUsPerEvent: indexed > 0 ? (indexMs * 1000) / indexed : null,
       chunkP99: percentile(chunks, 99),
+      pageP99: percentile(await timesOf(repeats, missPage(windowed)), 99),
+      pageUnboundedMs: median(await timesOf(3, missPage(unbounded))),
+      pagesToOldestMs: chain.ms,
+      pagesToOldest: chain.pages,
     };
   } finally {
     await sql.close();
@@ -153,6 +190,16 @@ export async function runSearch(ctx: BenchContext, rec: GroupRecorder): Promise<
       unit: 'us',
       note: `chunk p99 ${fmt(p.chunkP99)} ms (a chunk is one transaction; the event loop is free between chunks)`,
     });
+    rec.add({
+      metric: `Events page, text no event holds: one page p99, ${stored} events stored`,
+      value: p.pageP99,
+      unit: 'ms',
+      reference: {
+        name: 'the page reading every event (no window), median',
+        value: p.pageUnboundedMs,
+      },
+      note: `each page reads a window of 10,000 stored positions; all ${p.pagesToOldest.toLocaleString('en-US')} pages to the oldest, back to back, took ${fmt(p.pagesToOldestMs, 0)} ms in all (the console asks for each as its own request)`,
+    });
   }
   rec.note(
     'In the bench process, on the BFF store (SQLite, WAL, its checkpoint worker) with events filled in batches of 1,000. ' +
@@ -178,6 +225,21 @@ export async function runSearch(ctx: BenchContext, rec: GroupRecorder): Promise<
       {
         name: 'no key table',
         points: curve.map((p) => ({ x: p.size, y: p.scanMs })),
+        isReference: true,
+      },
+    ],
+  });
+  rec.chart({
+    id: 'events-page-filter-by-stored-events',
+    title: "The Events page's text filter as stored events grow (a text no event holds)",
+    xLabel: 'stored events',
+    yLabel: 'one page, ms',
+    isLogX: true,
+    series: [
+      { name: 'one windowed page p99', points: curve.map((p) => ({ x: p.size, y: p.pageP99 })) },
+      {
+        name: 'reading every event',
+        points: curve.map((p) => ({ x: p.size, y: p.pageUnboundedMs })),
         isReference: true,
       },
     ],
