@@ -1,11 +1,10 @@
-import type { WithdrawalRequest } from '@settlement/protocol';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
 import { awaitingMyApproval } from '../api/approvals-inbox';
-import { externalNeedsAdmin } from '../governance-fixtures';
+import { awaitingRequest } from '../governance-fixtures';
 import { decisionSummary } from './decision-explanation';
 import { RequestActions } from './request-actions';
 
@@ -15,30 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const request: WithdrawalRequest = {
-  id: 'wr_1',
-  status: 'AWAITING_APPROVAL',
-  operationId: 'op-1',
-  requester: 'treasury',
-  walletId: 'w1',
-  accountId: 'a1',
-  chain: 'tron:nile',
-  asset: 'TRX',
-  toAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-  amountAtomic: '5000000',
-  clientReference: 'ref-1',
-  policyVersion: 2,
-  decision: externalNeedsAdmin,
-  approvalsRequired: { count: 1, fromRoles: ['admin'] },
-  approvals: [],
-  rejection: null,
-  transactionId: null,
-  correlationId: null,
-  failure: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  expiresAt: '2026-01-02T00:00:00Z',
-};
+const request = awaitingRequest();
 
 describe('RequestActions', () => {
   it('offers the requester only Cancel, never Approve', () => {

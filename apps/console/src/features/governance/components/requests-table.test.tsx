@@ -1,38 +1,19 @@
-import { WithdrawalRequestSchema } from '@settlement/protocol';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { screenIs } from '../../../test/screen-width';
-import { externalNeedsAdmin } from '../governance-fixtures';
+import { awaitingRequest } from '../governance-fixtures';
 import { RequestsTable } from './requests-table';
 
 const TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const DECIMALS: Record<string, number> = { TRX: 6 };
 const decimalsFor = (asset: string) => DECIMALS[asset] ?? null;
 
-const request = WithdrawalRequestSchema.parse({
-  id: 'wr_1',
-  status: 'AWAITING_APPROVAL',
-  operationId: 'op-1',
-  requester: 'treasury',
-  walletId: 'w1',
-  accountId: 'a1',
-  chain: 'tron:nile',
-  asset: 'TRX',
-  toAddress: TO,
+const request = awaitingRequest({
   amountAtomic: '1250500000',
-  clientReference: 'ref-1',
-  policyVersion: 2,
-  decision: externalNeedsAdmin,
   approvalsRequired: { count: 2, fromRoles: ['admin'] },
   approvals: [{ operator: 'admin', role: 'admin', at: '2026-01-01T01:00:00.000Z' }],
-  rejection: null,
-  transactionId: null,
-  correlationId: null,
-  failure: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T01:00:00.000Z',
-  expiresAt: '2026-01-02T00:00:00.000Z',
 });
 
 afterEach(() => {
