@@ -7,7 +7,7 @@ import {
   decisionFixture,
   policyBlockedFixture,
   withdrawalRequestFixture,
-} from '../../../features/transactions/governance-fixtures';
+} from '../../../test/governance-fixtures';
 import { savePendingWithdrawal } from '../../../features/transactions/model/pending-withdrawal';
 import { loadDraft } from '../../../features/transactions/model/withdrawal-draft';
 import { renderWithApp, sessionFor } from '../../../test/render';

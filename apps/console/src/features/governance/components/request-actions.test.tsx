@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
 import { awaitingMyApproval } from '../api/approvals-inbox';
-import { awaitingRequest } from '../governance-fixtures';
+import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
+import { externalNeedsAdmin } from '../governance-fixtures';
 import { decisionSummary } from './decision-explanation';
 import { RequestActions } from './request-actions';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const request = awaitingRequest();
+const request = withdrawalRequestFixture({ decision: externalNeedsAdmin });
 
 describe('RequestActions', () => {
   it('offers the requester only Cancel, never Approve', () => {

@@ -2,14 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { screenIs } from '../../../test/screen-width';
-import { awaitingRequest } from '../governance-fixtures';
+import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { RequestsTable } from './requests-table';
 
 const TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const DECIMALS: Record<string, number> = { TRX: 6 };
 const decimalsFor = (asset: string) => DECIMALS[asset] ?? null;
 
-const request = awaitingRequest({
+const request = withdrawalRequestFixture({
+  toAddress: TO,
   amountAtomic: '1250500000',
   approvalsRequired: { count: 2, fromRoles: ['admin'] },
   approvals: [{ operator: 'admin', role: 'admin', at: '2026-01-01T01:00:00.000Z' }],

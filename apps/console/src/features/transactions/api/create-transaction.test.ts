@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api-client';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
-import { policyBlockedFixture, withdrawalRequestFixture } from '../governance-fixtures';
+import { policyBlockedFixture, withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { createTransaction } from './create-transaction';
 
 const request = {

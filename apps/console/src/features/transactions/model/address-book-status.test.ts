@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookOptionsFor, bookStatusOf } from './address-book-status';
-import { addressBookEntryFixture } from '../governance-fixtures';
+import { addressBookEntryFixture } from '../../../test/governance-fixtures';
 
 const A = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const B = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionFixture } from '../governance-fixtures';
+import { decisionFixture } from '../../../test/governance-fixtures';
 import { approvalsText, decisionSummary, dryRunRequestOf } from './policy-decision';
 
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { policyBlockedFixture } from '../governance-fixtures';
+import { policyBlockedFixture } from '../../../test/governance-fixtures';
 import { adviceFor } from './withdrawal-errors';
 
 function apiError(code: string, status: number, message: string, retryable = false): ApiError {
