@@ -35,6 +35,14 @@ describe('WalletName', () => {
     expect(screen.queryByText(/Payouts/)).not.toBeInTheDocument();
   });
 
+  it('leaves the address out when the caller shows it (hasAddress false)', () => {
+    renderName(<WalletName walletId="w1" hasAddress={false} />, { w1: known });
+    expect(screen.getByRole('link', { name: 'Payouts · Nile · YqeL' })).toHaveTextContent(
+      /^Payouts · Nile · YqeL$/,
+    );
+    expect(screen.queryByTitle(ADDRESS)).not.toBeInTheDocument();
+  });
+
   it('falls back to what the caller has, and to the short id for an unknown wallet', () => {
     renderName(
       <>

@@ -24,16 +24,19 @@ export function walletDisplayName(wallet: WalletIdentity): string {
 /**
  * A wallet as people recognise it, wherever it appears: its label and its short address (the
  * full address in the title and to screen readers). Links to the wallet unless `isLink` is false.
+ * `hasAddress` false: the caller shows the address itself (a copyable one), so it is not said twice.
  */
 export function WalletName({
   walletId,
   wallet,
   isLink = true,
+  hasAddress = true,
 }: {
   walletId: string;
   /** What the caller already has; the directory's entry (with the label) wins when present. */
   wallet?: Omit<WalletIdentity, 'label'> & { label?: string | null };
   isLink?: boolean;
+  hasAddress?: boolean;
 }) {
   const lookup = useContext(WalletDirectoryContext);
   const known = lookup(walletId);
@@ -43,7 +46,7 @@ export function WalletName({
   const body = (
     <span className="inline-flex min-w-0 flex-col leading-tight">
       <span className="truncate font-medium">{name}</span>
-      {identity ? (
+      {identity && hasAddress ? (
         <span className="truncate font-mono text-xs text-slate-600" title={identity.address}>
           <span className="sr-only">address </span>
           {shortAddress(identity.address)}

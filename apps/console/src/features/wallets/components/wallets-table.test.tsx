@@ -92,4 +92,17 @@ describe('the wallets list', () => {
     ).toEqual(['Wallet', 'Available', 'Account', 'Chain', 'Status', 'Created']);
     expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
+
+  it.each(['phone', 'desktop'] as const)(
+    'shows the address once on a %s: the copyable one, not also under the name',
+    (width) => {
+      screenIs(width);
+      renderWithApp(<WalletsTable wallets={[wallet]} />);
+      expect(screen.getAllByTitle(ADDRESS)).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Merchant A · Nile · LxWo' })).toHaveTextContent(
+        /^Merchant A · Nile · LxWo$/,
+      );
+      expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+    },
+  );
 });

@@ -33,11 +33,11 @@ function Balances({
   );
 }
 
-/** The wallet's name (a link to it) above its address, to copy. */
+/** The wallet's name (a link to it) above its address, once, to copy. */
 function WalletIdentity({ wallet }: { wallet: Wallet }) {
   return (
     <>
-      <WalletName walletId={wallet.id} wallet={wallet} />
+      <WalletName walletId={wallet.id} wallet={wallet} hasAddress={false} />
       <CopyableId value={wallet.address} label="address" isShort />
     </>
   );
