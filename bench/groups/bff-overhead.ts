@@ -62,12 +62,30 @@ async function clientLoop(
 export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
   const durationS = ctx.isQuick ? 2 : 6;
   const rounds = ctx.isQuick ? 1 : 3;
+  // --quick stays well inside CI's two minutes: a shorter warm-up and 500 paced requests a path.
+  const warmUpS = ctx.isQuick ? 0.5 : 1;
+  const pacedS = ctx.isQuick ? 1 : durationS;
   const connections = 16;
   const fixedRate = 500;
   const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000 });
   let proxy: Child | null = null;
   let floor: Child | null = null;
   try {
+    // The references need only the sandbox: they start while the BFF seeds and starts.
+    const proxyPort = await freePort();
+    proxy = spawnTs({
+      name: 'pass-through',
+      script: 'bench/servers/pass-through.ts',
+      env: { PORT: String(proxyPort), UPSTREAM_URL: sandbox.url },
+      logFile: join(ctx.workDir, 'pass-through.log'),
+    });
+    const floorPort = await freePort();
+    floor = spawnTs({
+      name: 'node-http-proxy',
+      script: 'bench/servers/node-http-proxy.ts',
+      env: { PORT: String(floorPort), UPSTREAM_URL: sandbox.url },
+      logFile: join(ctx.workDir, 'node-http-proxy.log'),
+    });
     const bff = await startBff(ctx.workDir, sandbox);
     const treasury = await bff.login('treasury');
     for (let i = 0; i < 20; i += 1) {
@@ -79,22 +97,8 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     if (!reader) throw new Error('no accounts:read key');
     const signer = createSodiumSigner(reader.keyId, reader.seed);
 
-    const proxyPort = await freePort();
-    proxy = spawnTs({
-      name: 'pass-through',
-      script: 'bench/servers/pass-through.ts',
-      env: { PORT: String(proxyPort), UPSTREAM_URL: sandbox.url },
-      logFile: join(ctx.workDir, 'pass-through.log'),
-    });
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
     await waitForHttp(`${proxyUrl}/healthz`, 'pass-through');
-    const floorPort = await freePort();
-    floor = spawnTs({
-      name: 'node-http-proxy',
-      script: 'bench/servers/node-http-proxy.ts',
-      env: { PORT: String(floorPort), UPSTREAM_URL: sandbox.url },
-      logFile: join(ctx.workDir, 'node-http-proxy.log'),
-    });
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     await waitForHttp(`${floorUrl}/healthz`, 'node:http proxy');
 
@@ -129,7 +133,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
 
     // Warm-up (JIT, connection pools, SQLite caches): not recorded.
     const NAMES = ['bff', 'proxy', 'floor', 'direct'] as const;
-    for (const name of NAMES) await run(name, { durationS: 1, c: connections });
+    for (const name of NAMES) await run(name, { durationS: warmUpS, c: connections });
 
     const saturated: Record<Name, LoadResult[]> = { bff: [], proxy: [], floor: [], direct: [] };
     const cpu: Record<Name, number[]> = { bff: [], proxy: [], floor: [], direct: [] };
@@ -210,7 +214,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     const fixedRuns: Record<Name, LoadResult[]> = { bff: [], proxy: [], floor: [], direct: [] };
     for (let r = 0; r < rounds; r += 1) {
       for (const name of NAMES) {
-        fixedRuns[name].push(await paced(name, ctx.isQuick ? 2 : durationS));
+        fixedRuns[name].push(await paced(name, pacedS));
       }
     }
     for (const name of NAMES) {

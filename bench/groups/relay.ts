@@ -114,6 +114,14 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
   const fake = await startFakeUpstream();
   let reference: Child | null = null;
   try {
+    // The reference needs only the fake upstream: it starts while the sandbox and the BFF do.
+    const referencePort = await freePort();
+    reference = spawnTs({
+      name: 'fastest-fanout',
+      script: 'bench/servers/fastest-fanout.ts',
+      env: { PORT: String(referencePort), UPSTREAM_WS_URL: fake.wsUrl },
+      logFile: join(ctx.workDir, 'fastest-fanout.log'),
+    });
     const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000, name: 'relay-sandbox' });
     const bff = await startBff(ctx.workDir, sandbox, {
       name: 'relay-bff',
@@ -123,13 +131,6 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
       },
     });
     const session = await bff.login('support');
-    const referencePort = await freePort();
-    reference = spawnTs({
-      name: 'fastest-fanout',
-      script: 'bench/servers/fastest-fanout.ts',
-      env: { PORT: String(referencePort), UPSTREAM_WS_URL: fake.wsUrl },
-      logFile: join(ctx.workDir, 'fastest-fanout.log'),
-    });
     await waitForHttp(`http://127.0.0.1:${referencePort}/`, 'fastest fan-out');
     await waitUntil(() => fake.connections('bff') > 0 && fake.connections('reference') > 0, 10_000);
     if (fake.connections('bff') === 0) throw new Error('the BFF relay did not connect upstream');

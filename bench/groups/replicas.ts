@@ -1,6 +1,6 @@
 import { startFakeUpstream, type FakeUpstream } from '../lib/fake-upstream';
 import { load, type LoadResult } from '../lib/load';
-import { startPostgres, type BenchPostgres } from '../lib/postgres';
+import { startPostgres } from '../lib/postgres';
 import { sleep, stopAllChildren } from '../lib/procs';
 import { openReceivers } from '../lib/receivers';
 import { median, percentile, type GroupRecorder } from '../lib/report';
@@ -95,11 +95,12 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
   const connections = 16;
   const sockets = 100;
   const rate = 200;
-  let postgres: BenchPostgres | null = null;
   const fakes: FakeUpstream[] = [];
+  // PostgreSQL and the sandbox start side by side; the finally stops PostgreSQL once started.
+  const postgresStarted = startPostgres();
   try {
-    postgres = await startPostgres();
     const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000, name: 'replicas-sandbox' });
+    const { url: postgresUrl } = await postgresStarted;
     const start = async (
       name: string,
       options: { databaseUrl?: string; replicaOf?: BffProc; fake: FakeUpstream },
@@ -118,20 +119,25 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
     const sqliteFake = await startFakeUpstream();
     const pgFake = await startFakeUpstream();
     fakes.push(sqliteFake, pgFake);
-    const sqlite = await start('bff-sqlite', { fake: sqliteFake });
-    const pgA = await start('bff-pg-a', { databaseUrl: postgres.url, fake: pgFake });
+    // Two organizations, two databases: these two start side by side.
+    const [sqlite, pgA] = await Promise.all([
+      start('bff-sqlite', { fake: sqliteFake }),
+      start('bff-pg-a', { databaseUrl: postgresUrl, fake: pgFake }),
+    ]);
     const pgB = await start('bff-pg-b', {
-      databaseUrl: postgres.url,
+      databaseUrl: postgresUrl,
       replicaOf: pgA.bff,
       fake: pgFake,
     });
     // The same 20 accounts in each organization, so every GET returns the same ~6 KB.
-    for (const { bff } of [sqlite, pgA]) {
-      const treasury = await bff.login('treasury');
-      for (let i = 0; i < 20; i += 1) {
-        await bff.call('POST', '/bff/api/v1/ledger/accounts', treasury, { name: `Bench ${i}` });
-      }
-    }
+    await Promise.all(
+      [sqlite, pgA].map(async ({ bff }) => {
+        const treasury = await bff.login('treasury');
+        for (let i = 0; i < 20; i += 1) {
+          await bff.call('POST', '/bff/api/v1/ledger/accounts', treasury, { name: `Bench ${i}` });
+        }
+      }),
+    );
     await waitForLeader(sqliteFake);
     await waitForLeader(pgFake);
 
@@ -216,6 +222,9 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
     // The replicas go before their database, so none of them logs a lost connection.
     await stopAllChildren();
     for (const fake of fakes) await fake.close();
-    await postgres?.stop();
+    await postgresStarted.then(
+      (postgres) => postgres.stop(),
+      () => undefined,
+    );
   }
 }
