@@ -6,6 +6,7 @@ import { openDb } from '@settlement/bff/store/db';
 import { createEventHistory } from '@settlement/bff/store/event-history';
 import { createEventKeyIndexer } from '@settlement/bff/store/event-keys';
 import { createEventStore } from '@settlement/bff/store/events';
+import { createLogStore } from '@settlement/bff/store/logs';
 import { median, percentile, type GroupRecorder } from '../lib/report';
 import type { BenchContext } from '../run';
 
@@ -15,7 +16,8 @@ import type { BenchContext } from '../run';
  * same search before it did (every event read, as the search was without the table). And what
  * the indexer costs an event, in the chunks its schedule uses. And the Events page's filtered
  * history (a substring no index serves): one page, which reads a window of stored events,
- * against the same page reading every event as it did before windows.
+ * against the same page reading every event as it did before windows. And support's look-up
+ * in the request log by an operation id, at the log's default bound.
  */
 
 const WALLETS = 200;
@@ -168,6 +170,51 @@ async function measure(size: number, dir: string): Promise<Point> {
   }
 }
 
+/** The request log's default bound (LOG_MAX_ROWS, apps/bff/src/config.ts). */
+const LOG_ROWS = 200_000;
+
+/**
+ * Support's look-up of one operation in the request log (its page and the support search ask
+ * it): rows as the proxy writes them, reads without an operation id and one journaled write in
+ * fifty. The reference is the same statement with the operation-id term kept off its index
+ * (`+operation_id`), the plan it had before that index: every row read.
+ */
+async function measureLogLookup(rows: number, dir: string) {
+  const sql = openDb(join(dir, 'request-log', 'bff.db'));
+  try {
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO request_log (at, operator, operation, operation_id, method, path, attempt,
+         status, duration_ms, request_id_sent, upstream_request_id, correlation_id,
+         idempotency_key)
+       SELECT i, 'treasury', 'accounts.list', CASE WHEN i % 50 = 0 THEN 'op-' || i END,
+         'GET', '/api/v1/ledger/accounts?limit=20', 1, 200, 2, 'sent-' || i, 'up-' || i,
+         'corr-' || i, CASE WHEN i % 50 = 0 THEN 'key-' || i END FROM n`,
+      [rows],
+    );
+    const logs = createLogStore(sql, (error) => {
+      throw error;
+    });
+    const operationId = `op-${Math.floor(rows / 100) * 50}`;
+    if ((await logs.findRequests(operationId)).length !== 1) {
+      throw new Error(`the look-up did not find ${operationId}`);
+    }
+    const unindexed = () =>
+      sql.all(
+        `SELECT * FROM request_log WHERE upstream_request_id = ? OR request_id_sent = ?
+           OR correlation_id = ? OR idempotency_key = ? OR +operation_id = ?
+         ORDER BY at, id LIMIT 200`,
+        Array<string>(5).fill(operationId),
+      );
+    return {
+      p99: percentile(await timesOf(50, () => logs.findRequests(operationId)), 99),
+      unindexedMs: median(await timesOf(3, unindexed)),
+    };
+  } finally {
+    await sql.close();
+  }
+}
+
 export async function runSearch(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
   const sizes = ctx.isQuick ? [10_000] : [10_000, 100_000, 1_000_000];
   const curve: Point[] = [];
@@ -201,6 +248,18 @@ export async function runSearch(ctx: BenchContext, rec: GroupRecorder): Promise<
       note: `each page reads a window of 10,000 stored positions; all ${p.pagesToOldest.toLocaleString('en-US')} pages to the oldest, back to back, took ${fmt(p.pagesToOldestMs, 0)} ms in all (the console asks for each as its own request)`,
     });
   }
+  const logRows = ctx.isQuick ? LOG_ROWS / 10 : LOG_ROWS;
+  const lookup = await measureLogLookup(logRows, ctx.workDir);
+  rec.add({
+    metric: `Support look-up of an operation in the request log, p99, ${logRows.toLocaleString('en-US')} rows`,
+    value: lookup.p99,
+    unit: 'ms',
+    reference: {
+      name: 'without the operation-id index (every row read), median',
+      value: lookup.unindexedMs,
+    },
+    note: "one OR over the five ids of a row, each term on its index; 200,000 rows is the log's default bound (LOG_MAX_ROWS)",
+  });
   rec.note(
     'In the bench process, on the BFF store (SQLite, WAL, its checkpoint worker) with events filled in batches of 1,000. ' +
       'Each event has 7 search keys (its id, correlation id, transaction id, wallet, account, from and to address; request id per transaction). ' +

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedEvent } from '@settlement/protocol';
 import { storeEngines, type Engine } from '../test-support/engines';
+import { explaining } from '../test-support/explaining';
 import { createEventKeyIndexer, searchEvents } from './event-keys';
 import { createEventStore } from './events';
-import type { Sql } from './sql';
 
 function event(id: string, sequence: number | null, envelope: 'mvp' | 'topic'): NormalizedEvent {
   const data = { accountId: `acc-${id}`, transactionId: `tx-${id}` };
@@ -147,35 +147,6 @@ const KEYS = [KEYED.id, KEYED.correlationId, ...Object.values(KEYED.data)].filte
 
 function keyed(id: string, occurredAt: string, data: Record<string, unknown>): NormalizedEvent {
   return { ...event(id, null, 'mvp'), occurredAt, data, raw: { id, data } };
-}
-
-/** Records the plan the engine chooses for each statement `pick` selects, then runs it. */
-function explaining(sql: Sql, pick: (text: string) => boolean, plans: string[]): Sql {
-  const prefix = sql.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-  const over = (target: Sql): Sql => {
-    const explain = async (text: string, params?: Parameters<Sql['all']>[1]) => {
-      if (!pick(text)) return;
-      const plan = await target.all(prefix + text, params);
-      plans.push(plan.map((step) => String(step.detail ?? step['QUERY PLAN'])).join('\n'));
-    };
-    return {
-      ...target,
-      all: async (text, params) => {
-        await explain(text, params);
-        return target.all(text, params);
-      },
-      run: async (text, params) => {
-        await explain(text, params);
-        return target.run(text, params);
-      },
-      get: async (text, params) => {
-        await explain(text, params);
-        return target.get(text, params);
-      },
-      transaction: (fn) => target.transaction((tx) => fn(over(tx))),
-    };
-  };
-  return over(sql);
 }
 
 describe.each(storeEngines())('event search through the key table ($name)', (engine) => {

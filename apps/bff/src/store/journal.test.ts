@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeEngines, type Engine } from '../test-support/engines';
+import { explaining } from '../test-support/explaining';
 import { createJournalStore } from './journal';
 
 async function open(engine: Engine) {
@@ -136,5 +137,39 @@ describe.each(storeEngines())('journal stamps ($name)', (engine) => {
     // SQLite reads the injected clock; PostgreSQL its own, which the injected one cannot move.
     if (engine.name === 'sqlite') expect(later?.ageMs).toBe((fresh?.ageMs ?? 0) + 10);
     else expect(later?.ageMs).toBeLessThan(5_000);
+  });
+});
+
+describe.each(storeEngines())('journal search ($name)', (engine) => {
+  it('finds an operation by any of its five ids through indexes, never by reading every entry', async () => {
+    const sql = await engine.open();
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO journal (operation_id, operator, operation, idempotency_key, method, path,
+         request_hash, body, body_hash, client_reference, state, status, upstream_request_id,
+         correlation_id, created_at, updated_at)
+       SELECT 'op-' || i, 'treasury', 'transactions.create', 'key-' || i, 'POST',
+         '/api/v1/transactions', 'hash', ?, 'body-hash', 'ref-' || i, 'succeeded', 201,
+         'up-' || i, 'corr-' || i, i, i FROM n`,
+      [new Uint8Array([123, 125])],
+    );
+    if (engine.name === 'postgres') await sql.run('ANALYZE');
+    const plans: string[] = [];
+    const journal = createJournalStore(
+      explaining(sql, (text) => text.includes('WHERE idempotency_key = ? OR'), plans),
+    );
+    for (const q of ['key-7', 'ref-7', 'op-7', 'up-7', 'corr-7']) {
+      expect((await journal.search(q)).map((entry) => entry.operationId)).toEqual(['op-7']);
+    }
+    expect(plans).toHaveLength(5);
+    for (const plan of plans) {
+      if (engine.name === 'sqlite') {
+        expect(plan).toContain('MULTI-INDEX OR');
+        expect(plan).not.toMatch(/SCAN journal/);
+      } else {
+        expect(plan).toContain('BitmapOr');
+        expect(plan).not.toMatch(/Seq Scan on journal/);
+      }
+    }
   });
 });

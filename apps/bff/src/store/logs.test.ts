@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { storeEngines, type Engine } from '../test-support/engines';
+import { explaining } from '../test-support/explaining';
 import { createLogStore, type RequestLogEntry } from './logs';
 
 function entry(requestIdSent: string): RequestLogEntry {
@@ -162,6 +163,73 @@ describe.each(storeEngines())('request log ($name)', (engine) => {
       );
       expect(JSON.stringify(plan)).toContain('request_log_idempotency_key');
     }
+  });
+
+  it("finds request-log and audit rows by any of their ids through indexes, the operation id's included, never by reading every row", async () => {
+    const { sql, logs } = await open(engine);
+    // Stored reads (no operation id), as the proxy writes them, around one journaled write.
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO request_log (at, operation, method, path, attempt, status, duration_ms,
+         request_id_sent, upstream_request_id, correlation_id)
+       SELECT i, 'accounts.list', 'GET', '/api/v1/ledger/accounts', 1, 200, 1, 'sent-' || i,
+         'up-' || i, 'corr-' || i FROM n`,
+    );
+    await sql.run(
+      `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO audit_log (at, operator, action, outcome, resource_id)
+       SELECT i, 'treasury', 'account.create', 'succeeded', 'acc-' || i FROM n`,
+    );
+    logs.request({
+      ...entry('sent-write'),
+      at: 30_000,
+      method: 'POST',
+      operationId: 'op-1',
+      idempotencyKey: 'key-1',
+    });
+    await logs.audit({
+      at: 30_000,
+      operator: 'treasury',
+      action: 'transaction.create',
+      outcome: 'succeeded',
+      operationId: 'op-1',
+      idempotencyKey: 'key-1',
+      upstreamRequestId: null,
+      correlationId: null,
+      resourceId: null,
+      detail: null,
+    });
+    await logs.flush();
+    if (engine.name === 'postgres') await sql.run('ANALYZE');
+
+    const plans: string[] = [];
+    const planned = createLogStore(
+      explaining(
+        sql,
+        (text) => /^SELECT \* FROM (request|audit)_log WHERE upstream/.test(text),
+        plans,
+      ),
+      () => undefined,
+    );
+    expect((await planned.findRequests('op-1')).map((r) => r.requestIdSent)).toEqual([
+      'sent-write',
+    ]);
+    expect((await planned.findAudit('op-1')).map((r) => r.action)).toEqual(['transaction.create']);
+    expect((await planned.findRequests('up-7')).map((r) => r.requestIdSent)).toEqual(['sent-7']);
+    expect((await planned.findAudit('acc-7')).map((r) => r.resourceId)).toEqual(['acc-7']);
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) {
+      if (engine.name === 'sqlite') {
+        expect(plan).toContain('MULTI-INDEX OR');
+        expect(plan).not.toMatch(/SCAN (request|audit)_log/);
+      } else {
+        expect(plan).toContain('BitmapOr');
+        expect(plan).not.toMatch(/Seq Scan on (request|audit)_log/);
+      }
+    }
+    const [requests = '', audit = ''] = plans;
+    expect(requests).toMatch(/request_log_operation_id/);
+    expect(audit).toMatch(/audit_log_operation_id/);
   });
 
   it('drops queued rows quietly once the database is closed', async () => {
