@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyDecision } from '@settlement/protocol';
+import { insertWithdrawalRequests } from '../test-support/bulk-rows';
 import { storeEngines, type Engine } from '../test-support/engines';
+import { explaining } from '../test-support/explaining';
 import { createRequestStore, type NewRequest } from './request-store';
 
 const HOUR = 3_600_000;
@@ -83,5 +85,32 @@ describe.each(storeEngines())('request store ($name)', (engine) => {
     expect(await store.approve(request.id, 'admin', 'admin')).toMatchObject({
       kind: 'not-pending',
     });
+  });
+});
+
+describe.each(storeEngines())('request lists at size ($name)', (engine) => {
+  it('reads the newest requests in order for the whole list, without sorting every request', async () => {
+    const sql = await engine.open();
+    await insertWithdrawalRequests(sql, 20_000);
+    if (engine.name === 'postgres') await sql.run('ANALYZE');
+    const plans: string[] = [];
+    const store = createRequestStore(
+      explaining(
+        sql,
+        (text) => text.startsWith('SELECT * FROM withdrawal_requests ORDER BY'),
+        plans,
+      ),
+    );
+    const newest = await store.list(null, 3);
+    expect(newest.map((request) => request.id)).toEqual(['wr-20000', 'wr-19999', 'wr-19998']);
+    const [plan = ''] = plans;
+    expect(plans).toHaveLength(1);
+    if (engine.name === 'sqlite') {
+      expect(plan).toContain('SCAN withdrawal_requests USING INDEX withdrawal_requests_newest');
+      expect(plan).not.toContain('TEMP B-TREE');
+    } else {
+      expect(plan).toMatch(/Index Scan using withdrawal_requests_newest/);
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 });

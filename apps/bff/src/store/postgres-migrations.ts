@@ -316,6 +316,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX withdrawal_requests_to_address ON withdrawal_requests(to_address);
   `,
   },
+  {
+    name: '006-withdrawal-requests-newest',
+    // The approvals page's "All" list, newest first, sorted every request to return 200:
+    // ~110 ms at 50,000 requests (BENCHMARKS.md). In the list's own order, it reads 200.
+    sql: `
+  CREATE INDEX withdrawal_requests_newest ON withdrawal_requests(created_at DESC, id);
+  `,
+  },
 ];
 
 /** Every replica starting at once takes this session-level lock; one migrates, the rest wait. */
