@@ -98,6 +98,9 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
   const fakes: FakeUpstream[] = [];
   // PostgreSQL and the sandbox start side by side; the finally stops PostgreSQL once started.
   const postgresStarted = startPostgres();
+  // Handled now, so a failure while the sandbox starts is not an unhandled rejection; it still
+  // throws where it is awaited.
+  postgresStarted.catch(() => undefined);
   try {
     const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000, name: 'replicas-sandbox' });
     const { url: postgresUrl } = await postgresStarted;
