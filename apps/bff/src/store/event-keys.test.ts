@@ -255,6 +255,8 @@ describe('event key indexing schedule', () => {
       now: () => now,
       chunk: 10,
       maxTail: 100,
+      busyPerCheck: 8,
+      busyChunk: 3,
       yieldToLoop: () => {
         state.log.push('yield');
         return Promise.resolve();
@@ -279,7 +281,7 @@ describe('event key indexing schedule', () => {
     await indexing.stop();
   });
 
-  it('indexes one chunk a check while events arrive, the rest once the relay is quiet for a second, and nothing when nothing is left', async () => {
+  it('indexes up to its budget a check in small chunks while events arrive, the rest once the relay is quiet for a second, and nothing when nothing is left', async () => {
     const indexing = schedule();
     indexing.start();
     await settle();
@@ -289,16 +291,38 @@ describe('event key indexing schedule', () => {
     state.backlog = 25;
     state.tail = 25;
     await tick();
-    expect(state.log).toEqual(['chunk 10']);
+    expect(state.log).toEqual(['chunk 3', 'yield', 'chunk 3', 'yield', 'chunk 2']);
     await tick();
-    expect(state.log).toEqual(['chunk 10', 'chunk 10', 'yield', 'chunk 5']);
+    expect(state.log.slice(5)).toEqual(['chunk 10', 'yield', 'chunk 7']);
     // Nothing left, busy or quiet: no transaction at all.
     state.tail = 0;
     lastEventAt = now + 1_000;
     await tick();
     await tick();
     await tick();
-    expect(state.log).toHaveLength(4);
+    expect(state.log).toHaveLength(8);
+    await indexing.stop();
+  });
+
+  it('while events arrive, indexes a tail under its budget whole, and stops at the first chunk that comes back short', async () => {
+    const indexing = schedule();
+    indexing.start();
+    await settle();
+    state.log.length = 0;
+
+    state.backlog = 5;
+    state.tail = 5;
+    lastEventAt = now + 1_000;
+    await tick();
+    expect(state.log).toEqual(['chunk 3', 'yield', 'chunk 2']);
+    state.log.length = 0;
+
+    // The tail counted more than was left to read (pruned meanwhile): no empty chunks after.
+    state.backlog = 2;
+    state.tail = 8;
+    lastEventAt = now + 1_000;
+    await tick();
+    expect(state.log).toEqual(['chunk 2']);
     await indexing.stop();
   });
 
@@ -312,7 +336,11 @@ describe('event key indexing schedule', () => {
     state.tail = 100;
     lastEventAt = now + 1_000;
     await tick();
-    expect(state.log).toEqual(['chunk 10']);
+    expect(state.log.filter((entry) => entry.startsWith('chunk'))).toEqual([
+      'chunk 3',
+      'chunk 3',
+      'chunk 2',
+    ]);
     state.log.length = 0;
 
     state.backlog = 101;

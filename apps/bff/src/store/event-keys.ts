@@ -262,6 +262,13 @@ type EventKeyIndexingOptions = {
    * took ~4 ms (p50; 100 took ~7 ms) with a million events stored, on SQLite.
    */
   chunk?: number;
+  /**
+   * While events stream: at most this many indexed a check, so a stream up to this rate a
+   * second keeps no tail for searches to read (a batch payout's events, for one).
+   */
+  busyPerCheck?: number;
+  /** Events per transaction while events stream: each holds the relay back ~1 ms, not ~4. */
+  busyChunk?: number;
   /** Between chunks: lets the relay's commits and requests in (a macrotask, not a microtask). */
   yieldToLoop?: () => Promise<void>;
 };
@@ -280,10 +287,10 @@ const nextMacrotask = () =>
 
 /**
  * When the key table is filled: at start, whenever the relay has been quiet for a while, all of
- * it once the unindexed tail outgrows `maxTail`, and otherwise one chunk a check while events
- * stream. It works in small chunks
- * and gives the event loop back between them; a run started by quiet stops as soon as events
- * arrive again. Failures are logged and retried at the next check.
+ * it once the unindexed tail outgrows `maxTail`, and otherwise up to `busyPerCheck` events a
+ * check, in smaller chunks, while events stream. It works in chunks and gives the event loop
+ * back between them; a run started by quiet stops as soon as events arrive again. Failures are
+ * logged and retried at the next check.
  */
 export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventKeyIndexing {
   const { indexer, hasReceivedSince, logger } = options;
@@ -291,6 +298,8 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
   const quietMs = options.quietMs ?? 1_000;
   const maxTail = options.maxTail ?? 100_000;
   const chunk = options.chunk ?? 50;
+  const busyPerCheck = options.busyPerCheck ?? 200;
+  const busyChunk = options.busyChunk ?? 10;
   const yieldToLoop = options.yieldToLoop ?? nextMacrotask;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -314,9 +323,15 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
     } else if (await isQuiet()) {
       await catchUp(isQuiet);
     } else {
-      // Busy: one chunk a check, so a steady stream slower than a chunk a second (one that
-      // never leaves the relay quiet for long) keeps no tail for searches to read.
-      await indexer.indexPending(chunk);
+      // Busy: what arrived since the last check, up to the budget, in chunks small enough
+      // that the relay's next commit waits ~1 ms behind one.
+      let left = Math.min(tail, busyPerCheck);
+      while (left > 0 && !isStopped) {
+        const wanted = Math.min(busyChunk, left);
+        // Fewer than asked: caught up (the tail is an upper bound), so no empty transaction.
+        left = (await indexer.indexPending(wanted)) < wanted ? 0 : left - wanted;
+        if (left > 0) await yieldToLoop();
+      }
     }
   };
 
