@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeEngines, type Engine } from '../test-support/engines';
-import { explaining } from '../test-support/explaining';
+import { expectIndexedOr, explaining } from '../test-support/explaining';
 import { createJournalStore } from './journal';
 
 async function open(engine: Engine) {
@@ -162,14 +162,6 @@ describe.each(storeEngines())('journal search ($name)', (engine) => {
       expect((await journal.search(q)).map((entry) => entry.operationId)).toEqual(['op-7']);
     }
     expect(plans).toHaveLength(5);
-    for (const plan of plans) {
-      if (engine.name === 'sqlite') {
-        expect(plan).toContain('MULTI-INDEX OR');
-        expect(plan).not.toMatch(/SCAN journal/);
-      } else {
-        expect(plan).toContain('BitmapOr');
-        expect(plan).not.toMatch(/Seq Scan on journal/);
-      }
-    }
+    for (const plan of plans) expectIndexedOr(plan, sql.dialect, 'journal');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertWithdrawalRequests } from '../test-support/bulk-rows';
 import { storeEngines } from '../test-support/engines';
-import { explaining } from '../test-support/explaining';
+import { expectIndexedOr, explaining } from '../test-support/explaining';
 import { createApprovalLookup } from './approvals';
 
 describe.each(storeEngines())('withdrawal requests in the support look-up ($name)', (engine) => {
@@ -17,14 +17,6 @@ describe.each(storeEngines())('withdrawal requests in the support look-up ($name
       expect((await lookUp(q)).map((request) => request.id)).toEqual(['wr-7']);
     }
     expect(plans).toHaveLength(6);
-    for (const plan of plans) {
-      if (engine.name === 'sqlite') {
-        expect(plan).toContain('MULTI-INDEX OR');
-        expect(plan).not.toMatch(/SCAN withdrawal_requests/);
-      } else {
-        expect(plan).toContain('BitmapOr');
-        expect(plan).not.toMatch(/Seq Scan on withdrawal_requests/);
-      }
-    }
+    for (const plan of plans) expectIndexedOr(plan, sql.dialect, 'withdrawal_requests');
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Sql } from '../store/sql';
 
 /** Records the plan the engine chooses for each statement `pick` selects, then runs it. */
@@ -27,4 +28,15 @@ export function explaining(sql: Sql, pick: (text: string) => boolean, plans: str
     };
   };
   return over(sql);
+}
+
+/** The plan answers an OR of equalities with one index search per term, never reading `table`. */
+export function expectIndexedOr(plan: string, dialect: Sql['dialect'], table: string): void {
+  if (dialect === 'sqlite') {
+    expect(plan).toContain('MULTI-INDEX OR');
+    expect(plan).not.toContain(`SCAN ${table}`);
+  } else {
+    expect(plan).toContain('BitmapOr');
+    expect(plan).not.toContain(`Seq Scan on ${table}`);
+  }
 }
