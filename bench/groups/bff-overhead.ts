@@ -19,6 +19,17 @@ import type { BenchContext } from '../run';
 
 const TARGET = '/api/v1/ledger/accounts?limit=20';
 
+/** One saturated round of one path, per request: each process's CPU, and the sandbox's load. */
+type ProcessShare = {
+  /** The process in front of the sandbox (the BFF, the pass-through, the floor); 0 for direct. */
+  frontUs: number;
+  sandboxUs: number;
+  /** The load generator: this process (autocannon, and the signing of the reference paths). */
+  generatorUs: number;
+  /** The sandbox's CPU time over the round's wall time, in cores (1: one core all the time). */
+  sandboxBusy: number;
+};
+
 function signedHeaders(signer: Signer): Record<string, string> {
   return { ...signRestRequest(signer, { method: 'GET', target: TARGET, body: null }) };
 }
@@ -142,14 +153,37 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       (proxy?.cpuMs() ?? 0) +
       (floor?.cpuMs() ?? 0) +
       (sandbox.child.cpuMs() ?? 0);
+    // Each path's CPU by process: the proxy in front (none for direct), the sandbox, and the
+    // load generator (this process), per request; and the sandbox's busy share of one core,
+    // which shows when a path is bound by the sandbox's single thread rather than by the cores.
+    const proxyOf: Record<Name, Child | null> = {
+      bff: bff.child,
+      proxy,
+      floor,
+      direct: null,
+    };
+    const byProcess: Record<Name, ProcessShare[]> = { bff: [], proxy: [], floor: [], direct: [] };
     // Interleaved rounds, so a burst of other work on the machine hits every path alike.
     for (let r = 0; r < rounds; r += 1) {
       for (const name of NAMES) {
         const before = serverCpuMs();
+        const front = proxyOf[name]?.cpuMs() ?? 0;
+        const sandboxBefore = sandbox.child.cpuMs() ?? 0;
+        const generator = process.cpuUsage();
+        const started = performance.now();
         const result = await run(name, { durationS, c: connections });
+        const wallMs = performance.now() - started;
+        const generatorUs = process.cpuUsage(generator);
         const after = serverCpuMs();
+        const requests = Math.max(1, result.total);
         saturated[name].push(result);
-        cpu[name].push(((after - before) * 1000) / Math.max(1, result.total));
+        cpu[name].push(((after - before) * 1000) / requests);
+        byProcess[name].push({
+          frontUs: (((proxyOf[name]?.cpuMs() ?? 0) - front) * 1000) / requests,
+          sandboxUs: (((sandbox.child.cpuMs() ?? 0) - sandboxBefore) * 1000) / requests,
+          generatorUs: (generatorUs.user + generatorUs.system) / requests,
+          sandboxBusy: ((sandbox.child.cpuMs() ?? 0) - sandboxBefore) / wallMs,
+        });
       }
     }
     const pick = (name: Name, f: (r: LoadResult) => number) => median(saturated[name].map(f)) ?? 0;
@@ -200,6 +234,28 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
         ...(name === 'direct' ? {} : { reference: { name: 'direct', value: median(cpu.direct) } }),
       });
     }
+
+    const share = (name: Name, f: (p: ProcessShare) => number) =>
+      median(byProcess[name].map(f)) ?? 0;
+    for (const name of NAMES) {
+      rec.add({
+        metric: `${name}: CPU per request by process (saturated)`,
+        value: name === 'direct' ? share(name, (p) => p.sandboxUs) : share(name, (p) => p.frontUs),
+        unit: 'us',
+        note: `${name === 'direct' ? 'the sandbox' : `the ${name} process; the sandbox ${share(name, (p) => p.sandboxUs).toFixed(0)} us`}; the load generator ${share(name, (p) => p.generatorUs).toFixed(0)} us; the sandbox's CPU ${share(name, (p) => p.sandboxBusy).toFixed(2)} cores (medians of ${rounds} round(s))`,
+      });
+    }
+    rec.add({
+      metric: "the sandbox's CPU in cores, saturated via the BFF",
+      value: share('bff', (p) => p.sandboxBusy),
+      unit: 'cores',
+      reference: {
+        name: 'via the pass-through',
+        value: share('proxy', (p) => p.sandboxBusy),
+      },
+      // The sandbox serves on one thread; its other threads (GC, the checkpointer) add a little.
+      note: "about 1 core: the path is bound by the sandbox's one thread; well below it: by the 2 cores all the processes share",
+    });
 
     const client = await clientLoop(sandbox.url, signer, connections, durationS);
     rec.add({
