@@ -254,7 +254,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
         value: share('proxy', (p) => p.sandboxBusy),
       },
       // The sandbox serves on one thread; its other threads (GC, the checkpointer) add a little.
-      note: "about 1 core: the path is bound by the sandbox's one thread; well below it: by the 2 cores all the processes share",
+      note: "about 1 core: the path is bound by the sandbox's one thread; below it, the sandbox was idle at times, waiting for a request or for a core",
     });
 
     const client = await clientLoop(sandbox.url, signer, connections, durationS);
