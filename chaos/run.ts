@@ -334,8 +334,8 @@ async function main(): Promise<number> {
       return true;
     };
     if (!(await waitUntil('approved requests submitted', isSettled, 10_000))) {
-      // The sweep that resumes APPROVED requests runs at start and every minute: a restart
-      // (a deploy) runs it now.
+      // The sweep that resumes APPROVED requests backs off to once a minute while the upstream
+      // keeps failing, as it did through the faults: a restart (a deploy) runs it now.
       say('restarting the BFF gracefully so its sweep resumes approved requests');
       for (const bff of bffs) {
         await bff.stop();

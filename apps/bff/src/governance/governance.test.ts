@@ -362,6 +362,39 @@ describe('policy versions', () => {
   });
 });
 
+describe('an upstream outage between approval and submission', () => {
+  async function faults(body: Record<string, unknown>): Promise<void> {
+    const path = `/sandbox/orgs/${bff.credentials.orgId}/faults`;
+    expect((await sandbox.control('PUT', path, body)).status).toBe(200);
+  }
+
+  it('sends the approved request within seconds of the upstream answering again, once', async () => {
+    const id = requestOf(await withdraw('gov-outage', TRX(2))).id;
+    await faults({ upstreamUnavailableRate: 1 });
+    let approved: WithdrawalRequest;
+    try {
+      const response = await bff.call('POST', `/bff/withdrawal-requests/${id}/approve`, {
+        browser: who.admin,
+      });
+      approved = WithdrawalRequestSchema.parse(response.json);
+    } finally {
+      await faults({ upstreamUnavailableRate: null });
+    }
+    // Recorded, not sent: the upstream did not answer the re-check.
+    expect(approved.status).toBe('APPROVED');
+    // The sweep of every minute would send it up to 60 s from now; the retry after a deferred
+    // submission comes 2 s after it.
+    const submitted = await waitFor(async () => {
+      const response = await bff.call('GET', `/bff/withdrawal-requests/${id}`, {
+        browser: who.support,
+      });
+      const request = WithdrawalRequestSchema.parse(response.json);
+      return request.status === 'SUBMITTED' ? request : null;
+    }, 8_000);
+    expect(await upstreamByReference(submitted.clientReference)).toHaveLength(1);
+  });
+});
+
 describe('restart between approval and submission', () => {
   it('resumes the approved request at startup and submits it exactly once', async () => {
     const id = requestOf(await withdraw('gov-restart', TRX(2))).id;

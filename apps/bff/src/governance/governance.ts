@@ -4,15 +4,21 @@ import type { Sql } from '../store/sql';
 import { createAddressBookService, type AddressBookService } from './address-book';
 import { createGovernanceContext } from './context';
 import { createPolicyService, type PolicyService } from './policy-service';
+import { createSweepSchedule } from './sweep-schedule';
 import { createWithdrawals, type Withdrawals } from './withdrawals';
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** After a submission the upstream did not take: the first retry (then 4 s, 8 s ... 60 s). */
+const RESUME_FIRST_RETRY_MS = 2_000;
 
 export type Governance = {
   policy: PolicyService;
   withdrawals: Withdrawals;
   addressBook: AddressBookService;
-  /** Resumes approved requests (after a restart) now, then expires and resumes periodically. */
+  /**
+   * Resumes approved requests (after a restart) now, then expires and resumes periodically,
+   * and within seconds after a submission the upstream did not take.
+   */
   start(): void;
   stop(): void;
 };
@@ -26,26 +32,28 @@ export function createGovernance(deps: {
   sweepIntervalMs?: number;
 }): Governance {
   const ctx = createGovernanceContext(deps);
-  const withdrawals = createWithdrawals(ctx);
-  let timer: NodeJS.Timeout | null = null;
-  const sweep = () => {
-    withdrawals.sweep().catch((error: unknown) => {
+  const schedule = createSweepSchedule({
+    sweep: () => withdrawals.sweep(),
+    intervalMs: deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    firstRetryMs: RESUME_FIRST_RETRY_MS,
+    onError: (error) => {
       deps.services.logger.error({ err: error }, 'withdrawal request sweep failed');
-    });
-  };
+    },
+  });
+  const withdrawals = createWithdrawals(ctx, {
+    onDeferred: () => {
+      schedule.resumeSoon();
+    },
+  });
   return {
     policy: createPolicyService(ctx),
     withdrawals,
     addressBook: createAddressBookService(ctx),
     start() {
-      if (timer) return;
-      sweep();
-      timer = setInterval(sweep, deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
-      timer.unref();
+      schedule.start();
     },
     stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      schedule.stop();
     },
   };
 }

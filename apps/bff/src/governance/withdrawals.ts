@@ -46,7 +46,13 @@ export type Withdrawals = ReturnType<typeof createWithdrawals>;
  * that need approvals wait here and go upstream exactly once, with the requester's operation id
  * as idempotency key, when the last approval arrives (or when a sweep resumes them).
  */
-export function createWithdrawals(ctx: GovernanceContext) {
+export function createWithdrawals(
+  ctx: GovernanceContext,
+  hooks: {
+    /** An APPROVED request could not be sent because the upstream did not answer. */
+    onDeferred?: () => void;
+  } = {},
+) {
   const { services, requests } = ctx;
   const operation = transactionsCreate();
   const finalizing = new Map<string, Promise<void>>();
@@ -129,6 +135,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       }
       // The upstream could not be asked: the request stays APPROVED and a sweep resumes it.
       services.logger.warn({ err: error, withdrawalRequest: id }, 'approval re-check deferred');
+      hooks.onDeferred?.();
       return;
     }
     if (decision.action === 'BLOCK') {
@@ -168,6 +175,7 @@ export function createWithdrawals(ctx: GovernanceContext) {
       if (error instanceof HttpError && error.code === 'UPSTREAM_UNAVAILABLE') {
         // Outcome unknown: the journal keeps the key; a later sweep sends the same key again.
         services.logger.warn({ withdrawalRequest: id }, 'withdrawal submission outcome unknown');
+        hooks.onDeferred?.();
         return;
       }
       if (isInProgress(error)) {
