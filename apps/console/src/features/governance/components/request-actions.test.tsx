@@ -35,6 +35,22 @@ describe('RequestActions', () => {
     expect(screen.getByText('Approving needs the role admin.')).toBeVisible();
   });
 
+  it('says an approved request is being sent, and retried on its own, rather than just settled', () => {
+    const operator = { username: 'admin', role: 'admin' };
+    const { unmount } = renderWithApp(
+      <RequestActions request={{ ...request, status: 'APPROVED' }} operator={operator} />,
+    );
+    expect(screen.getByText(/Approved and being sent/)).toHaveTextContent(
+      'it is sent again on its own',
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    unmount();
+    renderWithApp(
+      <RequestActions request={{ ...request, status: 'REJECTED' }} operator={operator} />,
+    );
+    expect(screen.getByText('This request no longer awaits approval.')).toBeVisible();
+  });
+
   it('rejects only with a reason, and shows the server refusal with its code', async () => {
     server.route('POST', '/bff/withdrawal-requests/wr_1/reject', () =>
       envelope('REQUEST_NOT_PENDING', 409, 'bff_req_9'),

@@ -24,6 +24,22 @@ function requestAbilities(
   };
 }
 
+/**
+ * What an operator can no longer do anything about, said for its status: an approved request
+ * that is not sent yet is being sent (the BFF retries it on its own when the service did not
+ * answer), not merely "no longer awaiting approval".
+ */
+function settledMessage(request: WithdrawalRequest): string {
+  switch (request.status) {
+    case 'APPROVED':
+      return 'Approved and being sent. If the settlement service does not answer, it is sent again on its own: after 2 seconds, then less often, at least once a minute.';
+    case 'SUBMITTED':
+      return 'Approved and sent: its transaction is linked above.';
+    default:
+      return 'This request no longer awaits approval.';
+  }
+}
+
 /** Approve, reject with a reason, or (the requester) cancel. */
 export function RequestActions({
   request,
@@ -41,7 +57,7 @@ export function RequestActions({
     return (
       <p className="p-4 text-sm text-slate-600">
         {request.status !== 'AWAITING_APPROVAL'
-          ? 'This request no longer awaits approval.'
+          ? settledMessage(request)
           : abilities.isRequester
             ? 'You requested this withdrawal: another operator must approve it.'
             : `Approving needs the role ${request.approvalsRequired.fromRoles.join(' or ')}.`}
