@@ -34,7 +34,7 @@ function settledMessage(request: WithdrawalRequest): string {
     case 'APPROVED':
       return 'Approved and being sent. If the settlement service does not answer, it is sent again on its own: after 2 seconds, then less often, at least once a minute.';
     case 'SUBMITTED':
-      return 'Approved and sent: its transaction is linked above.';
+      return 'Approved and sent: the Withdrawal panel links its transaction.';
     default:
       return 'This request no longer awaits approval.';
   }
