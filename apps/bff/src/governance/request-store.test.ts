@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyDecision } from '@settlement/protocol';
 import { insertWithdrawalRequests } from '../test-support/bulk-rows';
+import { heldDecision } from '../test-support/decisions';
 import { storeEngines, type Engine } from '../test-support/engines';
 import { explaining } from '../test-support/explaining';
 import { createRequestStore, type NewRequest } from './request-store';
 
 const HOUR = 3_600_000;
 
-const decision: PolicyDecision = {
-  action: 'REQUIRE_APPROVAL',
-  rule: { id: 'r', name: 'R' },
-  reasons: [],
-  approvals: { count: 2, fromRoles: ['admin'] },
-  limits: [],
-  blockedByLimit: null,
-  destination: { isAddressBook: false, isInternal: false },
-  policyVersion: 1,
-};
+const decision = heldDecision(2);
 
 async function setup(engine: Engine) {
   let clock = 1_000_000;

@@ -264,6 +264,15 @@ describe('event key indexing schedule', () => {
     });
   }
 
+  /** A schedule that has caught up at start, its log cleared: what follows is the checks'. */
+  async function caughtUp() {
+    const indexing = schedule();
+    indexing.start();
+    await settle();
+    state.log.length = 0;
+    return indexing;
+  }
+
   /** One interval of the schedule, the clock moving with it. */
   async function tick() {
     now += 1_000;
@@ -282,10 +291,7 @@ describe('event key indexing schedule', () => {
   });
 
   it('indexes up to its budget a check in small chunks while events arrive, the rest once the relay is quiet for a second, and nothing when nothing is left', async () => {
-    const indexing = schedule();
-    indexing.start();
-    await settle();
-    state.log.length = 0;
+    const indexing = await caughtUp();
 
     lastEventAt = now + 500;
     state.backlog = 25;
@@ -305,10 +311,7 @@ describe('event key indexing schedule', () => {
   });
 
   it('while events arrive, indexes a tail under its budget whole, and stops at the first chunk that comes back short', async () => {
-    const indexing = schedule();
-    indexing.start();
-    await settle();
-    state.log.length = 0;
+    const indexing = await caughtUp();
 
     state.backlog = 5;
     state.tail = 5;
@@ -327,10 +330,7 @@ describe('event key indexing schedule', () => {
   });
 
   it('while events arrive, indexes all of the tail only once it exceeds the bound', async () => {
-    const indexing = schedule();
-    indexing.start();
-    await settle();
-    state.log.length = 0;
+    const indexing = await caughtUp();
 
     state.backlog = 100;
     state.tail = 100;

@@ -1,17 +1,7 @@
-import type { PolicyDecision } from '@settlement/protocol';
 import type { Sql } from '../store/sql';
+import { heldDecision } from './decisions';
 
-/** A decision that asks one admin's approval: what a held request stores. */
-const HELD_DECISION: PolicyDecision = {
-  action: 'REQUIRE_APPROVAL',
-  rule: { id: 'rule-1', name: 'Everything' },
-  reasons: [],
-  approvals: { count: 1, fromRoles: ['admin'] },
-  limits: [],
-  blockedByLimit: null,
-  destination: { isAddressBook: false, isInternal: false },
-  policyVersion: 1,
-};
+const HELD_DECISION = heldDecision();
 
 /**
  * `count` submitted withdrawal requests in one statement, for query plans at size: request i
