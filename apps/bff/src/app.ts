@@ -58,6 +58,8 @@ export type AppDeps = {
   now?: () => number;
   /** Test hook: shorter retry backoff against the upstream. */
   upstreamRetry?: { baseMs?: number; capMs?: number };
+  /** Test hook: the first retry of an approved request the upstream did not take. */
+  resumeFirstRetryMs?: number;
   /** Relay tuning (tests use small values). */
   relay?: {
     maxBufferedBytes?: number;
@@ -178,6 +180,7 @@ export function createApp(deps: AppDeps): Bff {
     services,
     executor,
     db: deps.db,
+    ...(deps.resumeFirstRetryMs ? { resumeFirstRetryMs: deps.resumeFirstRetryMs } : {}),
     broadcast: (frame) => {
       hub.broadcast(frame);
       bus.publishChange(frame).catch(tellOthers('change'));

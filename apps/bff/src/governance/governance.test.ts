@@ -20,6 +20,7 @@ import {
   type Browser,
   type SandboxProcess,
 } from '../test-support/harness';
+import { startCuttableProxy } from '../test-support/cuttable-proxy';
 
 /** A valid TRON address that is no wallet of the organization. */
 const EXTERNAL = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -75,6 +76,17 @@ afterAll(async () => {
   await bff.close();
   await sandbox.stop();
 });
+
+/** The request once it is SUBMITTED, read as support would every 50 ms. */
+function submittedWithin(id: string, timeoutMs: number): Promise<WithdrawalRequest> {
+  return waitFor(async () => {
+    const response = await bff.call('GET', `/bff/withdrawal-requests/${id}`, {
+      browser: who.support,
+    });
+    const request = WithdrawalRequestSchema.parse(response.json);
+    return request.status === 'SUBMITTED' ? request : null;
+  }, timeoutMs);
+}
 
 function withdraw(operationId: string, amountAtomic: string, toAddress = EXTERNAL) {
   return bff.call('POST', '/bff/api/v1/transactions', {
@@ -384,14 +396,40 @@ describe('an upstream outage between approval and submission', () => {
     expect(approved.status).toBe('APPROVED');
     // The sweep of every minute would send it up to 60 s from now; the retry after a deferred
     // submission comes 2 s after it.
-    const submitted = await waitFor(async () => {
-      const response = await bff.call('GET', `/bff/withdrawal-requests/${id}`, {
-        browser: who.support,
-      });
-      const request = WithdrawalRequestSchema.parse(response.json);
-      return request.status === 'SUBMITTED' ? request : null;
-    }, 8_000);
+    const submitted = await submittedWithin(id, 8_000);
     expect(await upstreamByReference(submitted.clientReference)).toHaveLength(1);
+  });
+
+  it("after a long network outage, sends it at the upstream's first answer, not when the doubled wait ends", async () => {
+    // The BFF reaches the sandbox through a proxy the test can cut, and retries after 250 ms,
+    // then 500 ms, 1 s, 2 s, 4 s: the 2 s default scaled down by 8.
+    const proxy = await startCuttableProxy(sandbox.url);
+    await bff.close();
+    bff = await startBff({ sandbox, dataDir, upstreamUrl: proxy.url, resumeFirstRetryMs: 250 });
+    await loginAll(bff);
+    const id = requestOf(await withdraw('gov-long-outage', TRX(2))).id;
+    proxy.cut();
+    let restoredAt: number;
+    try {
+      const response = await bff.call('POST', `/bff/withdrawal-requests/${id}/approve`, {
+        browser: who.admin,
+      });
+      expect(WithdrawalRequestSchema.parse(response.json).status).toBe('APPROVED');
+      // Deferred at ~0, 0.25, 0.75, 1.75 and 3.75 s: the next retry waits 4 s, until ~7.75 s.
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+    } finally {
+      proxy.restore();
+      restoredAt = Date.now();
+    }
+    // Probed every 250 ms meanwhile: sent a probe or two after the network is back, ~3 s
+    // before that retry would have.
+    const submitted = await submittedWithin(id, 1_500);
+    expect(Date.now() - restoredAt).toBeLessThan(1_500);
+    expect(await upstreamByReference(submitted.clientReference)).toHaveLength(1);
+    await bff.close();
+    await proxy.close();
+    bff = await startBff({ sandbox, dataDir });
+    await loginAll(bff);
   });
 });
 
@@ -411,13 +449,7 @@ describe('restart between approval and submission', () => {
 
     bff = await startBff({ sandbox, dataDir });
     await loginAll(bff);
-    const submitted = await waitFor(async () => {
-      const response = await bff.call('GET', `/bff/withdrawal-requests/${id}`, {
-        browser: who.support,
-      });
-      const request = WithdrawalRequestSchema.parse(response.json);
-      return request.status === 'SUBMITTED' ? request : null;
-    });
+    const submitted = await submittedWithin(id, 15_000);
     expect(await upstreamByReference(submitted.clientReference)).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { isUpstreamReady } from '../services/health';
 import type { Services } from '../services/services';
 import type { IdempotentExecutor } from '../services/idempotent';
 import type { Sql } from '../store/sql';
@@ -8,7 +9,10 @@ import { createSweepSchedule } from './sweep-schedule';
 import { createWithdrawals, type Withdrawals } from './withdrawals';
 
 const SWEEP_INTERVAL_MS = 60_000;
-/** After a submission the upstream did not take: the first retry (then 4 s, 8 s ... 60 s). */
+/**
+ * After a submission the upstream did not take: the first retry (then 4 s, 8 s ... 60 s), and
+ * how often the upstream is probed meanwhile, so the sweep resumes when it answers again.
+ */
 const RESUME_FIRST_RETRY_MS = 2_000;
 
 export type Governance = {
@@ -30,12 +34,14 @@ export function createGovernance(deps: {
   db: Sql;
   broadcast: (frame: string) => void;
   sweepIntervalMs?: number;
+  resumeFirstRetryMs?: number;
 }): Governance {
   const ctx = createGovernanceContext(deps);
   const schedule = createSweepSchedule({
     sweep: () => withdrawals.sweep(),
     intervalMs: deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-    firstRetryMs: RESUME_FIRST_RETRY_MS,
+    firstRetryMs: deps.resumeFirstRetryMs ?? RESUME_FIRST_RETRY_MS,
+    probe: () => isUpstreamReady(deps.services, 'governance.probe'),
     onError: (error) => {
       deps.services.logger.error({ err: error }, 'withdrawal request sweep failed');
     },

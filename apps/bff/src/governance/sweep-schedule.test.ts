@@ -8,9 +8,11 @@ const FIRST_RETRY = 2_000;
  * A sweep whose runs are recorded (ms since the start); the next runs can be told how many
  * submissions each defers.
  */
-function harness() {
+function harness(options: { withProbe?: boolean } = {}) {
   const startedAt = Date.now();
   const runs: number[] = [];
+  const probes: number[] = [];
+  let isUpstreamAnswering = false;
   const errors: unknown[] = [];
   const deferrals: number[] = [];
   let failNext = false;
@@ -21,6 +23,14 @@ function harness() {
     intervalMs: INTERVAL,
     firstRetryMs: FIRST_RETRY,
     onError: (error) => errors.push(error),
+    ...(options.withProbe
+      ? {
+          probe: () => {
+            probes.push(Date.now() - startedAt);
+            return Promise.resolve(isUpstreamAnswering);
+          },
+        }
+      : {}),
     sweep: async () => {
       runs.push(Date.now() - startedAt);
       if (isHeld) {
@@ -40,7 +50,11 @@ function harness() {
   return {
     schedule,
     runs,
+    probes,
     errors,
+    setUpstreamAnswering: (answers: boolean) => {
+      isUpstreamAnswering = answers;
+    },
     /** The next runs each defer this many submissions. */
     deferOnNextRuns: (...counts: number[]) => {
       deferrals.push(...counts);
@@ -148,5 +162,85 @@ describe('createSweepSchedule', () => {
     h.schedule.resumeSoon();
     await vi.advanceTimersByTimeAsync(3 * INTERVAL);
     expect(h.runs).toEqual([0, INTERVAL]);
+  });
+
+  describe('probing the upstream while it waits out a long delay', () => {
+    /** Sweeps deferred at 0, 2, 6 and 14 s: the next retry waits 16 s, until 30 s. */
+    async function intoTheSixteenSecondDelay(h: ReturnType<typeof harness>) {
+      h.deferOnNextRuns(1, 1, 1, 1);
+      h.schedule.start();
+      await vi.advanceTimersByTimeAsync(14_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000]);
+    }
+
+    it('sweeps at the first answer after an unanswered probe, not when the delay ends', async () => {
+      const h = harness({ withProbe: true });
+      await intoTheSixteenSecondDelay(h);
+      // Probes at 16 and 18 s go unanswered; the upstream is back at 19 s.
+      await vi.advanceTimersByTimeAsync(5_000);
+      h.setUpstreamAnswering(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000, 20_000]);
+      // That sweep sent everything: back to once an interval, and no more probes.
+      const probesThen = h.probes.length;
+      await vi.advanceTimersByTimeAsync(INTERVAL);
+      expect(h.runs.at(-1)).toBe(20_000 + INTERVAL);
+      expect(h.probes).toHaveLength(probesThen);
+      h.schedule.stop();
+    });
+
+    it('probes every first-retry delay while the upstream stays silent, and stops when the retry is close', async () => {
+      const h = harness({ withProbe: true });
+      await intoTheSixteenSecondDelay(h);
+      h.deferOnNextRuns(1);
+      await vi.advanceTimersByTimeAsync(16_000);
+      // Each delay longer than 2 s is probed every 2 s, but not in its last 2 s, where the
+      // retry itself comes: the 4 s delay from 2 s, the 8 s one from 6 s, the 16 s one from 14 s.
+      const from14s = [16_000, 18_000, 20_000, 22_000, 24_000, 26_000, 28_000];
+      expect(h.probes).toEqual([4_000, 8_000, 10_000, 12_000, ...from14s]);
+      expect(h.runs.at(-1)).toBe(30_000);
+      h.schedule.stop();
+    });
+
+    it('leaves the delay as it is when the upstream answered every probe (it answers reads, not the submission)', async () => {
+      const h = harness({ withProbe: true });
+      h.setUpstreamAnswering(true);
+      await intoTheSixteenSecondDelay(h);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000, 30_000]);
+      h.schedule.stop();
+    });
+
+    it('sweeps early at most once a delay, so a flapping upstream is not swept at every answer', async () => {
+      const h = harness({ withProbe: true });
+      await intoTheSixteenSecondDelay(h);
+      // The early sweep at 18 s is deferred again: the next delay is 32 s, to 50 s.
+      h.deferOnNextRuns(1);
+      await vi.advanceTimersByTimeAsync(3_000);
+      h.setUpstreamAnswering(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000, 18_000]);
+      // It keeps answering, then not, then again: a new delay, a new early sweep after a miss.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(h.runs).toHaveLength(5);
+      h.setUpstreamAnswering(false);
+      await vi.advanceTimersByTimeAsync(2_000);
+      h.setUpstreamAnswering(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000, 18_000, 32_000]);
+      h.schedule.stop();
+    });
+
+    it('does not probe after stop, nor sweep when a probe answers late', async () => {
+      const h = harness({ withProbe: true });
+      await intoTheSixteenSecondDelay(h);
+      await vi.advanceTimersByTimeAsync(2_000);
+      h.schedule.stop();
+      h.setUpstreamAnswering(true);
+      const probesThen = h.probes.length;
+      await vi.advanceTimersByTimeAsync(3 * INTERVAL);
+      expect(h.probes).toHaveLength(probesThen);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000]);
+    });
   });
 });

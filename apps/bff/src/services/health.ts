@@ -10,8 +10,11 @@ export type CoSignerHealth = {
 
 const PROBE_TIMEOUT_MS = 2_000;
 
-/** Ready when a signed read of the asset catalog succeeds (reachable and keys accepted). */
-export async function isUpstreamReady(services: Services): Promise<boolean> {
+/**
+ * Ready when a signed read of the asset catalog succeeds (reachable and keys accepted); the
+ * request log names the `operation` that asked.
+ */
+export async function isUpstreamReady(services: Services, operation = 'readyz'): Promise<boolean> {
   const chosen = services.upstream.clientFor(null);
   if (!chosen) return false;
   try {
@@ -20,7 +23,7 @@ export async function isUpstreamReady(services: Services): Promise<boolean> {
       timeoutMs: PROBE_TIMEOUT_MS,
       onAttempt: recordAttempts(services, {
         operator: null,
-        operation: 'readyz',
+        operation,
         operationId: null,
       }),
     });

@@ -121,6 +121,8 @@ export async function startBff(input: {
   now?: () => number;
   /** PostgreSQL for the stores (a replica: several instances may share one). */
   databaseUrl?: string;
+  /** The first retry of an approved request the upstream did not take (2 s by default). */
+  resumeFirstRetryMs?: number;
 }): Promise<BffInstance> {
   const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
   const seeded = await seedDemo({
@@ -165,6 +167,7 @@ export async function startBff(input: {
     logger,
     upstreamRetry: { baseMs: 5, capMs: 20 },
     ...(input.now ? { now: input.now } : {}),
+    ...(input.resumeFirstRetryMs ? { resumeFirstRetryMs: input.resumeFirstRetryMs } : {}),
     relay: { backoff: { baseMs: 20, capMs: 200 }, ...input.relay },
   });
   const server: Server = createExpressServer(bff.app);
