@@ -4,6 +4,7 @@ import {
   ApprovalRequirementSchema,
   ChainSchema,
   PolicyDecisionSchema,
+  WITHDRAWAL_REQUEST_LIST_MAX,
   WithdrawalRequestStatusSchema,
   type ApprovalRequirement,
   type PolicyDecision,
@@ -181,7 +182,7 @@ export function createRequestStore(db: Sql, now: () => number = Date.now): Reque
   return {
     get: (id) => getIn(db, id),
     byOperationId: (operationId) => byOperationIn(db, operationId),
-    list: (status, limit = 200) =>
+    list: (status, limit = WITHDRAWAL_REQUEST_LIST_MAX) =>
       status
         ? listByStatus(status, limit)
         : requests('SELECT * FROM withdrawal_requests ORDER BY created_at DESC, id LIMIT ?', [

@@ -211,6 +211,9 @@ export const WithdrawalRequestCreatedSchema = z.object({
   withdrawalRequest: WithdrawalRequestSchema,
 });
 
+/** `GET /bff/withdrawal-requests` lists the newest this many: a full list may hold more. */
+export const WITHDRAWAL_REQUEST_LIST_MAX = 200;
+
 export const WithdrawalRequestListSchema = z.object({ items: z.array(WithdrawalRequestSchema) });
 export type WithdrawalRequestList = z.infer<typeof WithdrawalRequestListSchema>;
 

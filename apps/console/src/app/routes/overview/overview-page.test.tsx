@@ -1,7 +1,8 @@
-import type { MpcStatus, Overview } from '@settlement/protocol';
+import type { MpcStatus, Overview, WithdrawalRequest } from '@settlement/protocol';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
+import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
@@ -26,13 +27,18 @@ const mpcStatus: MpcStatus = {
 let server: TestServer;
 /** The overview's answer waits for this (each test sets it). */
 let overviewReply: Promise<Reply>;
+/** Withdrawal requests by the `status` the list asks for (none unless a test sets some). */
+let requestsByStatus: Partial<Record<string, WithdrawalRequest[]>>;
 
 beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/overview', () => overviewReply);
   server.route('GET', '/bff/api/v1/mpc/status', () => ({ body: mpcStatus }));
   server.route('GET', '/bff/api/v1/assets', () => ({ body: { items: [] } }));
-  server.route('GET', '/bff/withdrawal-requests', () => ({ body: { items: [] } }));
+  server.route('GET', '/bff/withdrawal-requests', (request) => {
+    const status = new URL(request.path, server.origin).searchParams.get('status') ?? '';
+    return { body: { items: requestsByStatus[status] ?? [] } };
+  });
   server.route('GET', '/bff/api/v1/transactions', () => ({
     body: { items: [confirmedTrx], nextCursor: null },
   }));
@@ -41,6 +47,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   overviewReply = Promise.resolve({ body: overview });
+  requestsByStatus = {};
 });
 
 describe('OverviewPage', () => {
@@ -69,7 +76,7 @@ describe('OverviewPage', () => {
     renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
     expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
     // The MPC status and the recent activity arrive first: still no panel grows in place.
-    await expect.poll(() => server.requests.length).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => server.requests.length).toBeGreaterThanOrEqual(6);
     expect(screen.queryByRole('heading', { name: 'Health' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Recent activity' })).not.toBeInTheDocument();
 
@@ -93,6 +100,30 @@ describe('OverviewPage', () => {
     expect(text?.lastChild?.nodeType).toBe(Node.TEXT_NODE);
     expect(text?.lastChild?.textContent).toBe(
       'connecting — Connecting to live updates; pages load meanwhile.',
+    );
+  });
+
+  it('counts the requests approved but not yet sent upstream beside those awaiting approval, each linked to its list', async () => {
+    requestsByStatus = {
+      AWAITING_APPROVAL: [withdrawalRequestFixture({ id: 'wr_waiting' })],
+      APPROVED: [
+        withdrawalRequestFixture({ id: 'wr_a', status: 'APPROVED' }),
+        withdrawalRequestFixture({ id: 'wr_b', status: 'APPROVED' }),
+      ],
+    };
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(
+      await screen.findByRole('link', { name: '2 approved requests being sent' }),
+    ).toHaveAttribute('href', '/approvals?view=APPROVED');
+    expect(screen.getByRole('link', { name: '1 request awaiting approval' })).toHaveAttribute(
+      'href',
+      '/approvals?view=AWAITING_APPROVAL',
+    );
+    expect(server.requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/bff/withdrawal-requests?status=AWAITING_APPROVAL',
+        '/bff/withdrawal-requests?status=APPROVED',
+      ]),
     );
   });
 });

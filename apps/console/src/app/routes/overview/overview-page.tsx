@@ -49,6 +49,8 @@ export function OverviewPage() {
   const overview = useQuery(overviewQuery());
   const status = useQuery(mpcStatusQuery());
   const awaiting = useQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
+  // Approved but not yet sent upstream (retried through an outage): no transaction shows them.
+  const approved = useQuery(withdrawalRequestListQuery('APPROVED'));
   const transactions = useQuery(recentTransactionsQuery(RECENT_SHOWN));
   const { decimalsFor, query: catalog } = useCatalog();
   const live = useLiveState();
@@ -108,6 +110,7 @@ export function OverviewPage() {
                 <InFlight
                   inFlight={overview.data.inFlight}
                   awaitingApproval={awaiting.data?.items.length ?? null}
+                  approvedUnsent={approved.data?.items.length ?? null}
                   decimalsFor={decimalsFor}
                   now={now}
                 />

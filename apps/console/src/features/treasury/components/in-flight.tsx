@@ -1,4 +1,4 @@
-import { chainName, type Overview } from '@settlement/protocol';
+import { WITHDRAWAL_REQUEST_LIST_MAX, chainName, type Overview } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { WalletName } from '../../../components/ui/wallet-name';
@@ -6,16 +6,35 @@ import { formatRelative } from '../../../lib/format-time';
 
 const linkClass = 'font-medium text-indigo-700 underline';
 
-/** Withdrawals still PENDING: how many, how much per asset, how old the oldest is, and links. */
+/**
+ * "1 request", "3 approved requests"; "200 or more requests" for a full list (the BFF lists the
+ * newest 200 of a status, so an exact count would understate a full one).
+ */
+export function countRequests(count: number, noun: string): string {
+  if (count >= WITHDRAWAL_REQUEST_LIST_MAX)
+    return `${WITHDRAWAL_REQUEST_LIST_MAX} or more ${noun}s`;
+  return count === 1 ? `1 ${noun}` : `${count} ${noun}s`;
+}
+
+/**
+ * Withdrawals still PENDING: how many, how much per asset, how old the oldest is, and links;
+ * then the requests not yet sent upstream (awaiting approval, or approved and being sent).
+ */
 export function InFlight({
   inFlight,
   awaitingApproval,
+  approvedUnsent,
   decimalsFor,
   now,
 }: {
   inFlight: Overview['inFlight'];
   /** Requests waiting for approval (null while unknown). */
   awaitingApproval: number | null;
+  /**
+   * Requests approved but not yet sent upstream (null while unknown). During an upstream
+   * outage they wait and are retried: money about to leave that no transaction shows yet.
+   */
+  approvedUnsent: number | null;
   decimalsFor: (asset: string) => number | null;
   now: number;
 }) {
@@ -76,13 +95,21 @@ export function InFlight({
         {awaitingApproval === null ? (
           <span className="text-slate-600">Approvals: unknown</span>
         ) : (
-          <Link to="/approvals" className={linkClass}>
-            {awaitingApproval === 1
-              ? '1 request awaiting approval'
-              : `${awaitingApproval} requests awaiting approval`}
+          // Every request awaiting approval, as counted: the default view (my inbox) leaves out
+          // the operator's own requests.
+          <Link to="/approvals?view=AWAITING_APPROVAL" className={linkClass}>
+            {countRequests(awaitingApproval, 'request')} awaiting approval
           </Link>
         )}
       </p>
+      {/* Unknown says nothing more: the line above already reports approvals as unknown. */}
+      {approvedUnsent !== null && approvedUnsent > 0 ? (
+        <p>
+          <Link to="/approvals?view=APPROVED" className={linkClass}>
+            {countRequests(approvedUnsent, 'approved request')} being sent
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
