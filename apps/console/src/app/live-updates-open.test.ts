@@ -3,29 +3,33 @@ import type { QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { governanceKeys } from '../features/governance/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
+import { treasuryKeys } from '../features/treasury/api/keys';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { startLiveUpdates } from './live-updates';
 
 const SESSION_KEY = ['session'];
 const REQUESTS_KEY = governanceKeys.requestList('AWAITING_APPROVAL');
 const TRANSACTION_KEY = transactionKeys.detail('tx_1');
+const OVERVIEW_KEY = treasuryKeys.overview();
 
 /** Active queries on screen, counting the reads each one makes. */
 function screenWithQueries() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const reads = new Map<string, number>();
-  const unsubscribes = [SESSION_KEY, REQUESTS_KEY, TRANSACTION_KEY].map((queryKey: QueryKey) => {
-    const name = JSON.stringify(queryKey);
-    const observer = new QueryObserver(client, {
-      queryKey,
-      staleTime: Infinity,
-      queryFn: () => {
-        reads.set(name, (reads.get(name) ?? 0) + 1);
-        return { read: reads.get(name) };
-      },
-    });
-    return observer.subscribe(() => undefined);
-  });
+  const unsubscribes = [SESSION_KEY, REQUESTS_KEY, TRANSACTION_KEY, OVERVIEW_KEY].map(
+    (queryKey: QueryKey) => {
+      const name = JSON.stringify(queryKey);
+      const observer = new QueryObserver(client, {
+        queryKey,
+        staleTime: Infinity,
+        queryFn: () => {
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          return { read: reads.get(name) };
+        },
+      });
+      return observer.subscribe(() => undefined);
+    },
+  );
   const readsOf = (queryKey: QueryKey) => reads.get(JSON.stringify(queryKey)) ?? 0;
   const idle = () =>
     vi.waitFor(() => {
@@ -131,6 +135,33 @@ describe('the stream opening', () => {
     expect(screen.readsOf(REQUESTS_KEY)).toBe(before.requests + 1);
     expect(screen.readsOf(TRANSACTION_KEY)).toBe(before.transaction);
     expect(screen.readsOf(SESSION_KEY)).toBe(1);
+    stop();
+    screen.close();
+  });
+});
+
+describe('without a live socket', () => {
+  it('rereads every ten seconds what the stream would keep fresh, approvals included, never the session; not once it is open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const screen = screenWithQueries();
+    await vi.advanceTimersByTimeAsync(0);
+    const stop = startLiveUpdates(screen.client, handlers);
+    // The socket keeps trying (the relay is unreachable): the page polls meanwhile.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(2);
+    expect(screen.readsOf(OVERVIEW_KEY)).toBe(2);
+    expect(screen.readsOf(REQUESTS_KEY)).toBe(2);
+    expect(screen.readsOf(SESSION_KEY)).toBe(1);
+
+    FakeWebSocket.latest().acceptOpen();
+    await vi.advanceTimersByTimeAsync(0);
+    const opened = {
+      requests: screen.readsOf(REQUESTS_KEY),
+      transaction: screen.readsOf(TRANSACTION_KEY),
+    };
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(screen.readsOf(REQUESTS_KEY)).toBe(opened.requests);
+    expect(screen.readsOf(TRANSACTION_KEY)).toBe(opened.transaction);
     stop();
     screen.close();
   });

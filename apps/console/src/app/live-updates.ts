@@ -247,7 +247,7 @@ const FEED_CAPACITY = 1_000;
 
 const FEED_FLUSH_MS = 100;
 
-/** Without a live socket, visible money data is refreshed on this period instead. */
+/** Without a live socket, what is on screen is refreshed on this period instead. */
 const DEGRADED_POLL_MS = 10_000;
 
 type TerminalNotice = { transactionId: string; status: string; event: RelayedEvent };
@@ -412,12 +412,13 @@ export function startLiveUpdates(
       socket?.markProcessed(event.id);
     },
   });
-  // Degraded mode: while the socket is down, refetch what is on screen (active queries only),
-  // so statuses and balances still move; the indicator says live updates are off.
+  // Degraded mode: while the socket is down, refetch what is on screen (active queries only)
+  // of everything the stream keeps fresh, so statuses, balances, the overview and approvals
+  // still move; the indicator says live updates are off.
   const poll = setInterval(() => {
     if (getLiveState().socket === 'open') return;
-    for (const key of [transactionKeys.all, walletKeys.all, accountKeys.all]) {
-      void queryClient.invalidateQueries({ queryKey: key });
+    for (const target of STREAMED) {
+      void queryClient.invalidateQueries({ queryKey: target.queryKey, exact: target.exact });
     }
   }, DEGRADED_POLL_MS);
   return () => {
