@@ -7,6 +7,7 @@ import {
   expectAccessible,
   EXTERNAL_ADDRESS,
   saveScreenshot,
+  setFaults,
   signIn,
   test,
 } from '../fixtures';
@@ -149,4 +150,38 @@ test('an admin asks the policy what it would do, from a wallet picked by name an
   await expect(result).toContainText('Needs 1 approval from admin (rule "Any other destination").');
   await expectAccessible(page);
   await saveScreenshot(page, 'approval-4-dry-run');
+});
+
+test('an admin approves while the settlement service refuses withdrawals: the overview counts it as being sent until it goes out', async ({
+  page,
+  request,
+}) => {
+  const wallet = await createFundedWallet(request, 10);
+  const requestId = await requestApproval(request, {
+    walletId: wallet.walletId,
+    amountAtomic: '1500000',
+    key: `e2e-approval-outage-${wallet.walletId}`,
+  });
+  await signIn(page, 'admin');
+  await page.goto(`/approvals/${requestId}`);
+  await setFaults(request, { upstreamUnavailableRate: 1 });
+  try {
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('main')).toContainText('Approved and being sent.');
+
+    // No transaction exists yet, so "in flight" alone would read as if nothing were leaving.
+    await page.goto('/');
+    const beingSent = page.getByRole('link', { name: /^\d+ approved requests? being sent$/ });
+    await expect(beingSent).toBeVisible();
+    await expect(beingSent).toHaveAttribute('href', '/approvals?view=APPROVED');
+    await expectAccessible(page);
+    await saveScreenshot(page, 'approval-5-overview-being-sent');
+  } finally {
+    await setFaults(request, { upstreamUnavailableRate: null });
+  }
+  // The BFF sends it again on its own (2 s, then 4 s ... after the refusal); the overview
+  // follows live, without a reload.
+  await expect(page.getByRole('link', { name: /being sent/ })).toHaveCount(0, { timeout: 20_000 });
+  await page.goto(`/approvals/${requestId}`);
+  await expect(page.getByRole('main').getByText('SUBMITTED').first()).toBeVisible();
 });
