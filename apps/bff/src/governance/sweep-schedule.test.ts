@@ -8,7 +8,7 @@ const FIRST_RETRY = 2_000;
  * A sweep whose runs are recorded (ms since the start); the next runs can be told how many
  * submissions each defers.
  */
-function harness(options: { withProbe?: boolean } = {}) {
+function harness(options: { withProbe?: boolean; probeThrows?: boolean } = {}) {
   const startedAt = Date.now();
   const runs: number[] = [];
   const probes: number[] = [];
@@ -27,6 +27,9 @@ function harness(options: { withProbe?: boolean } = {}) {
       ? {
           probe: () => {
             probes.push(Date.now() - startedAt);
+            if (options.probeThrows && !isUpstreamAnswering) {
+              return Promise.reject(new Error('connect ECONNREFUSED'));
+            }
             return Promise.resolve(isUpstreamAnswering);
           },
         }
@@ -186,6 +189,17 @@ describe('createSweepSchedule', () => {
       await vi.advanceTimersByTimeAsync(INTERVAL);
       expect(h.runs.at(-1)).toBe(20_000 + INTERVAL);
       expect(h.probes).toHaveLength(probesThen);
+      h.schedule.stop();
+    });
+
+    it('counts a probe that throws as no answer', async () => {
+      const h = harness({ withProbe: true, probeThrows: true });
+      await intoTheSixteenSecondDelay(h);
+      await vi.advanceTimersByTimeAsync(5_000);
+      h.setUpstreamAnswering(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(h.runs).toEqual([0, 2_000, 6_000, 14_000, 20_000]);
+      expect(h.errors).toEqual([]);
       h.schedule.stop();
     });
 

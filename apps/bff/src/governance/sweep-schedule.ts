@@ -26,7 +26,7 @@ export function createSweepSchedule(options: {
   sweep: () => Promise<void>;
   intervalMs: number;
   firstRetryMs: number;
-  /** True when the upstream answers; never throws. */
+  /** True when the upstream answers. */
   probe?: () => Promise<boolean>;
   onError: (error: unknown) => void;
 }): SweepSchedule {
@@ -58,7 +58,8 @@ export function createSweepSchedule(options: {
     current.timer.unref();
   };
   async function probeOnce(current: NonNullable<typeof probing>): Promise<void> {
-    const answers = probe ? await probe() : false;
+    // A probe that throws counts as no answer: probing goes on, and nothing is left unhandled.
+    const answers = probe ? await probe().catch(() => false) : false;
     // The sweep ran, was rescheduled or stopped meanwhile: this delay's probing is over.
     if (probing !== current) return;
     if (!answers) {
