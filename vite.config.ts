@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { inlineStylesheets } from './apps/console/src/app/boot/inline-stylesheets';
+import { inlineStylesheets } from './apps/console/src/app/boot/inline-stylesheets.ts';
 
 const consoleRoot = fileURLToPath(new URL('./apps/console', import.meta.url));
 // `npm run dev` passes BFF_URL when the BFF runs elsewhere than the default port.
