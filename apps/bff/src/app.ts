@@ -143,6 +143,7 @@ export function createApp(deps: AppDeps): Bff {
   });
   const keyIndexing = createEventKeyIndexing({
     indexer: createEventKeyIndexer(deps.db),
+    settleLog: deps.db.settleLog,
     hasReceivedSince: (at) => events.hasReceivedSince(at),
     logger,
     now: services.now,

@@ -52,4 +52,28 @@ describe('the WAL checkpoint worker', () => {
     await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await checkpointer.stop();
   });
+
+  it('checkpoints when asked, so the next commit restarts the WAL instead of growing it', async () => {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE scratch (x BLOB)');
+    const insert = db.prepare('INSERT INTO scratch (x) VALUES (randomblob(3000))');
+    // The regular checkpoints wait a minute: only the asked one runs in this test.
+    const checkpointer = startCheckpointer(file, { intervalMs: 60_000 });
+    try {
+      for (let i = 0; i < 300; i += 1) insert.run();
+      const asked = await checkpointer.checkpointNow();
+      expect(asked?.log).toBeGreaterThan(300);
+      expect(asked?.checkpointed).toBe(asked?.log);
+      // Every frame was copied: this commit writes from the WAL's start again.
+      insert.run();
+      const after = db.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[];
+      expect(after[0]?.log).toBeLessThan(10);
+    } finally {
+      await checkpointer.stop();
+      db.close();
+    }
+    expect(await checkpointer.checkpointNow()).toBeNull();
+  });
 });

@@ -12,7 +12,15 @@ export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 /** One checkpoint of the worker: `wal_checkpoint(PASSIVE)`'s busy flag and frame counts. */
 export type CheckpointResult = { busy: number; log: number; checkpointed: number };
 
-export type Checkpointer = { stop(): Promise<void> };
+export type Checkpointer = {
+  /**
+   * One checkpoint now, off this thread, besides the regular ones; null once stopped or if the
+   * worker failed. A writer that pauses for it lets the worker copy the whole WAL, so the next
+   * commit restarts the WAL instead of growing it to the fallback.
+   */
+  checkpointNow(): Promise<CheckpointResult | null>;
+  stop(): Promise<void>;
+};
 
 /**
  * Runs in the worker (CommonJS, evaluated from this string, so it needs no build step and no
@@ -25,17 +33,21 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
-const tick = () => {
+const tick = (askedId) => {
   try {
     const row = db.pragma('wal_checkpoint(PASSIVE)')[0];
-    parentPort.postMessage({ kind: 'checkpoint', result: row });
+    parentPort.postMessage({ kind: 'checkpoint', result: row, askedId });
   } catch (error) {
-    parentPort.postMessage({ kind: 'error', message: String(error && error.message) });
+    parentPort.postMessage({ kind: 'error', message: String(error && error.message), askedId });
   }
 };
 const timer = setInterval(tick, workerData.intervalMs);
 tick();
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
+  if (message && message.kind === 'checkpoint') {
+    tick(message.id);
+    return;
+  }
   clearInterval(timer);
   db.close();
   parentPort.close();
@@ -66,20 +78,44 @@ export function startCheckpointer(
   });
   // Never what keeps the process alive; the database stays correct without it.
   worker.unref();
-  worker.on('message', (message: { kind: string; result?: CheckpointResult; message?: string }) => {
-    if (message.kind === 'checkpoint' && message.result) options.onCheckpoint?.(message.result);
-    else if (message.kind === 'error') options.onError?.(message.message ?? 'checkpoint failed');
-  });
+  /** Asked checkpoints by id, answered in the order they were asked. */
+  const asked = new Map<number, (result: CheckpointResult | null) => void>();
+  let nextId = 1;
+  const answerAll = () => {
+    for (const answer of asked.values()) answer(null);
+    asked.clear();
+  };
+  worker.on(
+    'message',
+    (message: { kind: string; result?: CheckpointResult; message?: string; askedId?: number }) => {
+      if (message.kind === 'checkpoint' && message.result) options.onCheckpoint?.(message.result);
+      else if (message.kind === 'error') options.onError?.(message.message ?? 'checkpoint failed');
+      if (message.askedId === undefined) return;
+      asked.get(message.askedId)?.(message.result ?? null);
+      asked.delete(message.askedId);
+    },
+  );
   worker.on('error', (error) => {
     options.onError?.(error.message);
+    answerAll();
   });
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => {
+      answerAll();
       resolve();
     });
   });
   let isStopped = false;
   return {
+    checkpointNow() {
+      if (isStopped) return Promise.resolve(null);
+      const id = nextId;
+      nextId += 1;
+      return new Promise((resolve) => {
+        asked.set(id, resolve);
+        worker.postMessage({ kind: 'checkpoint', id });
+      });
+    },
     async stop() {
       if (!isStopped) {
         isStopped = true;

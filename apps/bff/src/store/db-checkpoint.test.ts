@@ -37,6 +37,26 @@ describe('WAL checkpoints off the committing thread', () => {
     }
   });
 
+  it('settling the log has the worker copy the whole WAL, so the next commit restarts it', async () => {
+    const sql = openDb(file, { checkpointIntervalMs: 60_000 });
+    const walFrames = async () => {
+      const row = await sql.get('PRAGMA wal_checkpoint(PASSIVE)');
+      return Number(row?.log);
+    };
+    try {
+      await sql.run('CREATE TABLE scratch (x BLOB)');
+      for (let i = 0; i < 300; i += 1) {
+        await sql.run('INSERT INTO scratch (x) VALUES (randomblob(3000))');
+      }
+      await sql.settleLog?.();
+      await sql.run('INSERT INTO scratch (x) VALUES (randomblob(3000))');
+      // One commit's frames, from the WAL's start: not the 300 before it as well.
+      expect(await walFrames()).toBeLessThan(10);
+    } finally {
+      await sql.close();
+    }
+  });
+
   it('stops its worker when the database closes', async () => {
     let checkpoints = 0;
     const sql = openDb(file, {

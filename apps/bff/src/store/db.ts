@@ -467,6 +467,9 @@ export function openDb(
   const sql = sqliteSql(db);
   return {
     ...sql,
+    async settleLog() {
+      await checkpointer.checkpointNow();
+    },
     async close() {
       await checkpointer.stop();
       await sql.close();

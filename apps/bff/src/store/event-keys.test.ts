@@ -247,9 +247,21 @@ describe('event key indexing schedule', () => {
     vi.useRealTimers();
   });
 
-  function schedule(indexer: EventKeyIndexer = fakeIndexer(state)) {
+  function schedule(
+    indexer: EventKeyIndexer = fakeIndexer(state),
+    extra: { settleLogEvery?: number } = {},
+  ) {
     return createEventKeyIndexing({
       indexer,
+      ...(extra.settleLogEvery
+        ? {
+            settleLogEvery: extra.settleLogEvery,
+            settleLog: () => {
+              state.log.push('settle log');
+              return Promise.resolve();
+            },
+          }
+        : {}),
       hasReceivedSince: (at) => Promise.resolve(lastEventAt >= at),
       logger,
       now: () => now,
@@ -287,6 +299,25 @@ describe('event key indexing schedule', () => {
     indexing.start();
     await settle();
     expect(state.log).toEqual(['chunk 10', 'yield', 'chunk 10', 'yield', 'chunk 5']);
+    await indexing.stop();
+  });
+
+  it("catching up, settles the store's log every so many chunks instead of only yielding", async () => {
+    state.backlog = 45;
+    const indexing = schedule(fakeIndexer(state), { settleLogEvery: 2 });
+    indexing.start();
+    await settle();
+    expect(state.log).toEqual([
+      'chunk 10',
+      'yield',
+      'chunk 10',
+      'settle log',
+      'chunk 10',
+      'yield',
+      'chunk 10',
+      'settle log',
+      'chunk 5',
+    ]);
     await indexing.stop();
   });
 

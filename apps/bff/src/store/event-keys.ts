@@ -271,7 +271,23 @@ type EventKeyIndexingOptions = {
   busyChunk?: number;
   /** Between chunks: lets the relay's commits and requests in (a macrotask, not a microtask). */
   yieldToLoop?: () => Promise<void>;
+  /**
+   * While catching up, after every `settleLogEvery` chunks: the store's log tidied off the event
+   * loop (`Sql.settleLog`). Back-to-back chunks never let the WAL checkpoint worker finish, so
+   * the WAL grew to the fallback checkpoint, ~50 ms inside a COMMIT on the event loop, ~700
+   * times per million events (BENCHMARKS.md, group 8).
+   */
+  settleLog?: (() => Promise<void>) | undefined;
+  settleLogEvery?: number;
 };
+
+/** Events per transaction while catching up (the schedule's default). */
+export const CATCH_UP_CHUNK = 50;
+/**
+ * Catch-up chunks between two log settles: 1,000 events, ~6,600 WAL pages at a million stored,
+ * under the connection's 10,000-page fallback.
+ */
+export const CATCH_UP_SETTLE_LOG_EVERY = 20;
 
 type EventKeyIndexing = {
   /** Catches up now, then checks every interval. */
@@ -297,7 +313,8 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
   const now = options.now ?? Date.now;
   const quietMs = options.quietMs ?? 1_000;
   const maxTail = options.maxTail ?? 100_000;
-  const chunk = options.chunk ?? 50;
+  const chunk = options.chunk ?? CATCH_UP_CHUNK;
+  const settleLogEvery = options.settleLogEvery ?? CATCH_UP_SETTLE_LOG_EVERY;
   const busyPerCheck = options.busyPerCheck ?? 200;
   const busyChunk = options.busyChunk ?? 10;
   const yieldToLoop = options.yieldToLoop ?? nextMacrotask;
@@ -309,8 +326,11 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
 
   /** Indexes chunk after chunk until caught up, or until `keepGoing` says stop. */
   const catchUp = async (keepGoing: () => Promise<boolean>) => {
+    let chunks = 0;
     while ((await indexer.indexPending(chunk)) === chunk) {
-      await yieldToLoop();
+      chunks += 1;
+      if (options.settleLog && chunks % settleLogEvery === 0) await options.settleLog();
+      else await yieldToLoop();
       if (isStopped || !(await keepGoing())) return;
     }
   };

@@ -31,6 +31,12 @@ export type Sql = {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** False once `close` began: deferred writes (the request log's) then have nowhere to go. */
   isOpen(): boolean;
+  /**
+   * After a run of writes, lets the engine tidy its write-ahead log off the event loop: on
+   * SQLite one checkpoint in the worker, so the next commit restarts the WAL instead of growing
+   * it to the fallback checkpoint inside a COMMIT. Absent where there is nothing to do.
+   */
+  settleLog?: () => Promise<void>;
   close(): Promise<void>;
 };
 
