@@ -50,6 +50,9 @@ describe('the WAL checkpoint worker', () => {
       onError: (message) => errors.push(message),
     });
     await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Asked while it dies, and again once it is gone: no answer, and no waiting for ever.
+    expect(await checkpointer.checkpointNow()).toBeNull();
+    expect(await checkpointer.checkpointNow()).toBeNull();
     await checkpointer.stop();
   });
 

@@ -99,8 +99,12 @@ export function startCheckpointer(
     options.onError?.(error.message);
     answerAll();
   });
+  // A worker that died (a database it could not open, a crash) answers nothing more: asking it
+  // then must not leave the asker waiting for ever.
+  let hasExited = false;
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => {
+      hasExited = true;
       answerAll();
       resolve();
     });
@@ -108,7 +112,7 @@ export function startCheckpointer(
   let isStopped = false;
   return {
     checkpointNow() {
-      if (isStopped) return Promise.resolve(null);
+      if (isStopped || hasExited) return Promise.resolve(null);
       const id = nextId;
       nextId += 1;
       return new Promise((resolve) => {
