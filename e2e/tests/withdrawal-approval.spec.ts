@@ -1,11 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  BffSession,
   createFundedWallet,
   demoCredentials,
   ensureReady,
   expect,
   expectAccessible,
   EXTERNAL_ADDRESS,
+  fillWithdrawalForm,
   saveScreenshot,
   setFaults,
   signIn,
@@ -184,4 +186,78 @@ test('an admin approves while the settlement service refuses withdrawals: the ov
   await expect(page.getByRole('link', { name: /being sent/ })).toHaveCount(0, { timeout: 20_000 });
   await page.goto(`/approvals/${requestId}`);
   await expect(page.getByRole('main').getByText('SUBMITTED').first()).toBeVisible();
+});
+
+test('open requests promise money the upstream has not reserved: the form warns, the approver sees it, live', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const wallet = await createFundedWallet(request, 100);
+  const opened: string[] = [];
+  const ask = async (amountAtomic: string, name: string) => {
+    const id = await requestApproval(request, {
+      walletId: wallet.walletId,
+      amountAtomic,
+      key: `e2e-open-${name}-${wallet.walletId}`,
+    });
+    opened.push(id);
+    return id;
+  };
+  try {
+    // 60 and 30 TRX of the 100 promised; nothing is reserved upstream until a request is sent.
+    await ask('60000000', 'first');
+    const second = await ask('30000000', 'second');
+    await signIn(page, 'treasury');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const form = await fillWithdrawalForm(page, { walletId: wallet.walletId, amount: '20' });
+    await expect(form).toContainText('2 open requests from this wallet: 90TRX');
+    // 20 fits the 100 available on its own, so only the warning says it does not beside them.
+    await expect(form.getByRole('note')).toContainText(
+      'With the 2 open requests from this wallet (90TRX and their fees), this and its 1.1TRX fee would exceed the available balance',
+    );
+    await expect(form.getByRole('button', { name: 'Review withdrawal' })).toBeEnabled();
+    await saveScreenshot(page, 'open-requests-1-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'open-requests-2-form-phone');
+
+    // The approver of the 30 TRX: 100 - (30 + 1.1) - (60 + 1.1) leaves 7.8.
+    const admin = await secondOperator(browser, 'admin');
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await admin.goto(`/approvals/${second}`);
+    const funds = admin.locator('section', {
+      has: admin.getByRole('heading', { name: 'Funds' }),
+    });
+    await expect(funds.getByRole('status')).toHaveText(
+      'Covered: 7.8TRX left after this and the other open requests.',
+    );
+    await expectAccessible(admin);
+    await saveScreenshot(admin, 'open-requests-3-approver-covered');
+
+    // A third request of 10 TRX arrives: the approver's page follows live, without a reload.
+    await ask('10000000', 'third');
+    await expect(funds.getByRole('status')).toHaveText(
+      'Not covered: short by 3.3TRX. If approved, it may fail when sent.',
+    );
+    await expect(funds).toContainText('70TRX in 2 requests, and their fees');
+    await saveScreenshot(admin, 'open-requests-4-approver-short');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(admin, 'open-requests-5-approver-short-phone');
+
+    // The overview's TRX card says what open requests take of Available.
+    await page.goto('/');
+    const trx = page
+      .getByRole('list', { name: 'Totals per asset and chain' })
+      .getByRole('listitem')
+      .filter({ hasText: 'TRX on' })
+      .first();
+    await expect(trx).toContainText(/In open requests \(\d+( or more)?\)/);
+    await saveScreenshot(page, 'open-requests-6-overview-phone');
+    await admin.context().close();
+  } finally {
+    // Leave no open request behind for the journeys that count them. Signed in here: each
+    // request above signed the API context in anew, which replaced an earlier session.
+    const treasury = await BffSession.signIn(request, 'treasury');
+    for (const id of opened) await treasury.post(`/bff/withdrawal-requests/${id}/cancel`, {});
+  }
 });

@@ -16,6 +16,14 @@ const overview: Overview = {
   unreadWallets: 0,
   inFlight: { count: 0, oldestCreatedAt: null, totals: [], oldest: [] },
 };
+const trxTotal: Overview['totals'][number] = {
+  asset: 'TRX',
+  chain: 'tron:nile',
+  postedAtomic: '10000000',
+  reservedAtomic: '0',
+  availableAtomic: '10000000',
+  walletCount: 1,
+};
 const mpcStatus: MpcStatus = {
   orgId: 'org_test',
   keyId: 'key_1',
@@ -125,5 +133,38 @@ describe('OverviewPage', () => {
         '/bff/withdrawal-requests?status=APPROVED',
       ]),
     );
+  });
+
+  it("under each asset's Available, shows what open requests of both lists take of it and what is not yet promised", async () => {
+    overviewReply = Promise.resolve({ body: { ...overview, totals: [trxTotal] } });
+    requestsByStatus = {
+      AWAITING_APPROVAL: [withdrawalRequestFixture({ id: 'wr_waiting', amountAtomic: '3000000' })],
+      APPROVED: [
+        withdrawalRequestFixture({ id: 'wr_sending', status: 'APPROVED', amountAtomic: '5000000' }),
+      ],
+    };
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    const committed = await screen.findByText('In open requests (2)');
+    // The catalog is empty here, so amounts show in atomic units.
+    expect(committed.nextElementSibling).toHaveTextContent('8000000 (atomic)TRX');
+    expect(screen.getByText('Not yet promised').nextElementSibling).toHaveTextContent(
+      '2000000 (atomic)TRX',
+    );
+    expect(screen.getByText(/reserves an amount only once its request is sent/)).toHaveRole('note');
+  });
+
+  it('with a full list of requests awaiting approval, says the open requests exceed available by at least', async () => {
+    overviewReply = Promise.resolve({ body: { ...overview, totals: [trxTotal] } });
+    requestsByStatus = {
+      AWAITING_APPROVAL: Array.from({ length: 200 }, (_, i) =>
+        withdrawalRequestFixture({ id: `wr_${i}`, amountAtomic: '1000000' }),
+      ),
+    };
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    const committed = await screen.findByText('In open requests (200 or more)');
+    expect(committed.nextElementSibling).toHaveTextContent('at least 200000000 (atomic)TRX');
+    expect(
+      screen.getByText('Open requests exceed available by').nextElementSibling,
+    ).toHaveTextContent('at least 190000000 (atomic)TRX');
   });
 });

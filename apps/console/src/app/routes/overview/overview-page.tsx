@@ -8,7 +8,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
+import { useOpenRequests } from '../../../features/governance/api/open-requests';
 import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
+import { committedPerAsset } from '../../../features/governance/model/open-requests';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { recentTransactionsQuery } from '../../../features/transactions/api/list-transactions';
 import { overviewQuery } from '../../../features/treasury/api/overview';
@@ -51,6 +53,8 @@ export function OverviewPage() {
   const awaiting = useQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
   // Approved but not yet sent upstream (retried through an outage): no transaction shows them.
   const approved = useQuery(withdrawalRequestListQuery('APPROVED'));
+  // The same two lists again (one fetch each): what they promise of each asset's Available.
+  const { open: openRequests } = useOpenRequests();
   const transactions = useQuery(recentTransactionsQuery(RECENT_SHOWN));
   const { decimalsFor, query: catalog } = useCatalog();
   const live = useLiveState();
@@ -91,7 +95,18 @@ export function OverviewPage() {
                 </EmptyState>
               ) : (
                 <>
-                  <Holdings totals={overview.data.totals} decimalsFor={decimalsFor} />
+                  <Holdings
+                    totals={overview.data.totals}
+                    decimalsFor={decimalsFor}
+                    openRequests={
+                      openRequests
+                        ? {
+                            perAsset: committedPerAsset(openRequests),
+                            isAtLeast: openRequests.isAtLeast,
+                          }
+                        : null
+                    }
+                  />
                   {overview.data.isPartial || overview.data.unreadWallets > 0 ? (
                     <p role="note" className="px-4 pb-4 text-xs text-amber-900">
                       {overview.data.isPartial ? 'Totals cover the first 1,000 wallets only. ' : ''}

@@ -14,23 +14,14 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics } from './withdrawal-page-routes';
+import { routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
 
 /** The withdrawal form under the withdrawal policy: dry run, address book, 202 and 403. */
 
 const EXTERNAL = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BOOKED = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const NOW = '2026-01-01T00:00:00Z';
-const wallet = {
-  id: 'wal_1',
-  chain: 'tron:nile',
-  accountId: 'acc_1',
-  accountName: 'Treasury',
-  address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-  status: 'ACTIVE',
-  createdAt: NOW,
-  updatedAt: NOW,
-};
+const wallet = walletOne(NOW);
 const book = [
   addressBookEntryFixture({ id: 'ab_ex', label: 'Exchange hot wallet', address: BOOKED }),
   addressBookEntryFixture({

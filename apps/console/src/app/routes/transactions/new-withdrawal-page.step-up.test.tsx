@@ -7,7 +7,7 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics } from './withdrawal-page-routes';
+import { routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
 
 // The browser's passkey prompt: the test decides whether the operator confirms or cancels.
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn() }));
@@ -15,16 +15,7 @@ const passkeyPrompt = vi.mocked(startAuthentication);
 
 const DESTINATION = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const NOW = '2026-01-01T00:00:00Z';
-const wallet = {
-  id: 'wal_1',
-  chain: 'tron:nile',
-  accountId: 'acc_1',
-  accountName: 'Treasury',
-  address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-  status: 'ACTIVE',
-  createdAt: NOW,
-  updatedAt: NOW,
-};
+const wallet = walletOne(NOW);
 const transaction = {
   id: 'tx_1',
   walletId: 'wal_1',

@@ -13,20 +13,11 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics, walletPage } from './withdrawal-page-routes';
+import { routeWithdrawalBasics, walletPage, walletOne } from './withdrawal-page-routes';
 
 const DESTINATION = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const NOW = '2026-01-01T00:00:00Z';
-const wallet = {
-  id: 'wal_1',
-  chain: 'tron:nile',
-  accountId: 'acc_1',
-  accountName: 'Treasury',
-  address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-  status: 'ACTIVE',
-  createdAt: NOW,
-  updatedAt: NOW,
-};
+const wallet = walletOne(NOW);
 // Another wallet of the organization, with a valid address of its own.
 const OWN_ADDRESS = tronAddressFromPublicKey(new Uint8Array([4, ...Array<number>(64).fill(7)]));
 const ownWallet = {

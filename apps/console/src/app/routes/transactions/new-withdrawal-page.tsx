@@ -4,6 +4,8 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { TableSkeleton } from '../../../components/ui/skeleton';
+import { useOpenRequests } from '../../../features/governance/api/open-requests';
+import { committedFor } from '../../../features/governance/model/open-requests';
 import { roleReason } from '../../../features/session/permissions';
 import { ApprovalSentPanel } from '../../../features/transactions/components/approval-sent-panel';
 import { WithdrawalForm } from '../../../features/transactions/components/withdrawal-form';
@@ -56,6 +58,7 @@ function WithdrawalFlowView() {
     walletId: flow.walletId,
     toAddress: flow.draft.toAddress,
   });
+  const { open } = useOpenRequests();
   const { stage } = flow;
 
   switch (stage.kind) {
@@ -137,6 +140,14 @@ function WithdrawalFlowView() {
           draft={flow.draft}
           onDraftChange={flow.changeDraft}
           onReview={flow.openReview}
+          openRequests={
+            open
+              ? {
+                  committedFor: (walletId, asset) => committedFor(open, walletId, asset),
+                  isAtLeast: open.isAtLeast,
+                }
+              : null
+          }
         />
       );
   }

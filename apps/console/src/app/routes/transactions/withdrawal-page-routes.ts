@@ -1,6 +1,20 @@
 import { AssetCatalogSchema, BalanceListSchema, MpcStatusSchema } from '@settlement/protocol';
 import type { RecordedRequest, Reply, TestServer } from '../../../test/test-server';
 
+/** wal_1, the wallet every withdrawal-page test sends from (its balances: routeWithdrawalBasics). */
+export function walletOne(now: string) {
+  return {
+    id: 'wal_1',
+    chain: 'tron:nile',
+    accountId: 'acc_1',
+    accountName: 'Treasury',
+    address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    status: 'ACTIVE',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * What every withdrawal-page test stands on: wallet wal_1 holding 10 TRX on Nile, an ACTIVE key
  * with the Co-Signer online, and the TRX catalog entry. Bodies are parsed with the protocol's

@@ -8,16 +8,20 @@ import { DetailList } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
 import { DecisionExplanation } from './decision-explanation';
+import { FundsCheck, type Funds } from './funds-check';
 import { RequestActions } from './request-actions';
 
 export function RequestDetail({
   request,
   decimals,
   operator,
+  funds,
 }: {
   request: WithdrawalRequest;
   decimals: number | null;
   operator: { username: string; role: string };
+  /** The wallet's means for the request; without it, no funds check is shown. */
+  funds?: Funds;
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -94,6 +98,8 @@ export function RequestDetail({
         </Panel>
       </div>
       <div className="space-y-6">
+        {/* Beside the approval, where the approver decides, and above it on a phone. */}
+        {funds ? <FundsCheck request={request} decimals={decimals} funds={funds} /> : null}
         <Panel title="Approvals">
           <div className="p-4 text-sm">
             <p className="text-slate-800">

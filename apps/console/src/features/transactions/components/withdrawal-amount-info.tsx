@@ -3,18 +3,37 @@ import type { Asset } from '@settlement/protocol';
 import { Amount } from '../../../components/ui/amount';
 import type { FeePlan } from '../model/withdrawal-math';
 
-/** What the chosen wallet holds of the chosen asset, and of the native asset paying a token's fee. */
+/**
+ * What open withdrawal requests from the chosen wallet (awaiting approval, or approved and not
+ * yet sent) take of the chosen asset. `isAtLeast`: a request list was full, so there may be more.
+ */
+type Committed = { amountAtomic: bigint; count: number; isAtLeast: boolean };
+
+/** "1 open request", "2 open requests", "2 or more open requests" when a list was full. */
+function openRequestCount({ count, isAtLeast }: Committed): string {
+  if (isAtLeast) return `${count} or more open requests`;
+  return count === 1 ? '1 open request' : `${count} open requests`;
+}
+
+/**
+ * What the chosen wallet holds of the chosen asset, and of the native asset paying a token's
+ * fee; then what its open requests already promise of it, since the upstream reserves nothing
+ * for a request until it is sent.
+ */
 export function AvailableBalance({
   isLoading,
   available,
   asset,
   feeBalance,
+  committed,
 }: {
   isLoading: boolean;
   available: bigint;
   asset: Asset | null;
   /** The native balance that pays the fee of a token transfer; null for a native transfer. */
   feeBalance: { atomic: bigint; asset: Asset } | null;
+  /** Null while the open requests are unknown. */
+  committed: Committed | null;
 }) {
   return (
     <div className="text-sm" aria-live="polite">
@@ -41,7 +60,60 @@ export function AvailableBalance({
           ) : null}
         </p>
       )}
+      {!isLoading && committed && committed.count > 0 ? (
+        <p className="mt-1 text-slate-700">
+          {openRequestCount(committed)} from this wallet: {committed.isAtLeast ? 'at least ' : ''}
+          <Amount
+            atomic={committed.amountAtomic}
+            decimals={asset?.decimals ?? null}
+            asset={asset?.asset ?? ''}
+          />
+          <span className="block text-xs text-slate-600">
+            Awaiting approval or approved, not yet sent: still counted in Available.
+          </span>
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * Shown, not enforced, when this withdrawal fits the available balance but not beside the
+ * wallet's open requests: a request awaiting approval may yet be rejected.
+ */
+export function OpenRequestsWarning({
+  committed,
+  asset,
+  nativeFee,
+}: {
+  committed: Committed;
+  asset: Asset;
+  /** A native transfer's fee, paid from the same balance (each open request's too); null for a token. */
+  nativeFee: FeePlan | null;
+}) {
+  return (
+    <p
+      role="note"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      With the {openRequestCount(committed)} from this wallet (
+      {committed.isAtLeast ? 'at least ' : ''}
+      <Amount atomic={committed.amountAtomic} decimals={asset.decimals} asset={asset.asset} />
+      {nativeFee ? ' and their fees' : ''}), this
+      {nativeFee ? (
+        <>
+          {' '}
+          and its{' '}
+          <Amount
+            atomic={nativeFee.feeAtomic}
+            decimals={nativeFee.feeDecimals}
+            asset={nativeFee.feeAsset}
+          />{' '}
+          fee
+        </>
+      ) : null}{' '}
+      would exceed the available balance: whichever is sent last would fail.
+    </p>
   );
 }
 

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { dryRunQuery } from '../api/dry-run';
 import type { Destination } from '../model/destination';
+import { exceedsWithOpenRequests } from '../model/open-requests-coverage';
 import { checkWithdrawal, reviewOf } from '../model/withdrawal-check';
 import type { WithdrawalReview } from '../model/withdrawal-check';
 import type { WithdrawalDraft } from '../model/withdrawal-draft';
@@ -14,7 +15,7 @@ import { AddressInput } from './address-input';
 import { AmountInput } from './amount-input';
 import { PolicyPreview } from './policy-preview';
 import { SourceWalletField } from './source-wallet-field';
-import { AvailableBalance, NetworkFeeLine } from './withdrawal-amount-info';
+import { AvailableBalance, NetworkFeeLine, OpenRequestsWarning } from './withdrawal-amount-info';
 
 export function WithdrawalForm({
   notice,
@@ -33,6 +34,7 @@ export function WithdrawalForm({
   draft,
   onDraftChange,
   onReview,
+  openRequests,
 }: {
   /** Shown at the top of the form (for example: a restored draft that was not sent). */
   notice?: ReactNode;
@@ -54,6 +56,14 @@ export function WithdrawalForm({
   draft: WithdrawalDraft;
   onDraftChange: (draft: WithdrawalDraft) => void;
   onReview: (review: WithdrawalReview) => void;
+  /**
+   * Withdrawal requests awaiting approval or approved and not yet sent: what they take of a
+   * wallet's asset. Null while unknown. `isAtLeast`: a request list was full.
+   */
+  openRequests: {
+    committedFor: (walletId: string, asset: string) => { amountAtomic: bigint; count: number };
+    isAtLeast: boolean;
+  } | null;
 }) {
   const [isSubmitted, setIsSubmitted] = useState(false);
   const wallet = wallets.find((w) => w.id === walletId) ?? null;
@@ -75,6 +85,23 @@ export function WithdrawalForm({
   // last line of defence, not the first.
   const policyAnswer = useQuery({ ...dryRunQuery(check.dryRunRequest), enabled: false });
   const isBlockedByPolicy = policyAnswer.data?.action === 'BLOCK';
+  const committed =
+    wallet && asset && openRequests
+      ? {
+          ...openRequests.committedFor(wallet.id, asset.asset),
+          isAtLeast: openRequests.isAtLeast,
+        }
+      : null;
+  const isOverCommitted =
+    committed !== null &&
+    balances !== undefined &&
+    exceedsWithOpenRequests({
+      amountAtomic: amount.atomic,
+      isToken,
+      fee,
+      availableAtomic: check.available,
+      committed,
+    });
   const set = (patch: Partial<WithdrawalDraft>) => {
     onDraftChange({ ...draft, ...patch });
   };
@@ -118,6 +145,7 @@ export function WithdrawalForm({
                   ? { atomic: check.nativeAvailable, asset: nativeAsset }
                   : null
               }
+              committed={committed}
             />
           </div>
           <AddressInput
@@ -154,6 +182,13 @@ export function WithdrawalForm({
                 covered?.problem ??
                 (isSubmitted && amount.atomic === null ? 'Enter an amount.' : null)
               }
+            />
+          ) : null}
+          {asset && committed && isOverCommitted ? (
+            <OpenRequestsWarning
+              committed={committed}
+              asset={asset}
+              nativeFee={isToken ? null : fee}
             />
           ) : null}
           <NetworkFeeLine fee={fee} chain={chain} maxSendable={isToken ? null : max} />

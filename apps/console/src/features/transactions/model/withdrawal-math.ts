@@ -13,7 +13,7 @@ import type { Asset } from '@settlement/protocol';
  */
 
 /** Flat fee of a native TRX transfer: 1.1 TRX. */
-const NATIVE_TRANSFER_FEE_ATOMIC = 1_100_000n;
+export const NATIVE_TRANSFER_FEE_ATOMIC = 1_100_000n;
 /** Default fee limit of a TRC-20 transfer: 30 TRX. */
 const TOKEN_FEE_LIMIT_DEFAULT_ATOMIC = 30_000_000n;
 
