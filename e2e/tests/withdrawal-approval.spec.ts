@@ -253,6 +253,14 @@ test('open requests promise money the upstream has not reserved: the form warns,
       .first();
     await expect(trx).toContainText(/In open requests \(\d+( or more)?\)/);
     await saveScreenshot(page, 'open-requests-6-overview-phone');
+    // The wallet's own page: 60 + 30 + 10 TRX in its three open requests.
+    await page.goto(`/wallets/${wallet.walletId}`);
+    const trxCard = page
+      .getByRole('list', { name: 'Wallet balances' })
+      .getByRole('listitem')
+      .filter({ hasText: /^TRX/ });
+    await expect(trxCard).toContainText('In open requests100 in 3');
+    await saveScreenshot(page, 'open-requests-7-wallet-phone');
     await admin.context().close();
   } finally {
     // Leave no open request behind for the journeys that count them. Signed in here: each

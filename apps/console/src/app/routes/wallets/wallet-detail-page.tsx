@@ -16,6 +16,8 @@ import { Time } from '../../../components/ui/time';
 import { WalletDirectoryContext, walletDisplayName } from '../../../components/ui/wallet-name';
 import { WalletLabelEditor } from '../../../features/treasury/components/wallet-label-editor';
 import { SimulateDepositForm } from '../../../features/sandbox/components/simulate-deposit-form';
+import { useOpenRequests } from '../../../features/governance/api/open-requests';
+import { committedFor } from '../../../features/governance/model/open-requests';
 import { transactionListQuery } from '../../../features/transactions/api/list-transactions';
 import { walletBalancesQuery } from '../../../features/wallets/api/wallet-balances';
 import { walletDetailQuery } from '../../../features/wallets/api/wallet-detail';
@@ -41,6 +43,7 @@ export function WalletDetailPage() {
   const { permissions } = useSession();
   const wallet = useQuery(walletDetailQuery(walletId));
   const balances = useQuery(walletBalancesQuery(walletId));
+  const { open } = useOpenRequests();
   const transactions = useInfiniteQuery(transactionListQuery({ walletId }));
   const { assets, decimalsFor } = useCatalog();
   const named = useContext(WalletDirectoryContext)(walletId);
@@ -137,7 +140,19 @@ export function WalletDetailPage() {
       <Panel title="Balances" className="mt-6">
         <QueryView query={balances} skeleton={<TableSkeleton rows={2} label="Loading balances" />}>
           {(data) => (
-            <BalancesTable balances={data} decimalsFor={decimalsFor} label="Wallet balances" />
+            <BalancesTable
+              balances={data}
+              decimalsFor={decimalsFor}
+              label="Wallet balances"
+              openRequests={
+                open
+                  ? {
+                      committedFor: (asset) => committedFor(open, walletId, asset),
+                      isAtLeast: open.isAtLeast,
+                    }
+                  : null
+              }
+            />
           )}
         </QueryView>
       </Panel>

@@ -68,4 +68,67 @@ describe('the balances', () => {
     expect(screen.getByText('No balances yet')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Balances' })).not.toBeInTheDocument();
   });
+
+  describe("beside the wallet's open requests", () => {
+    // 900 TRX in 2 requests; nothing of BTT. 2^53 + 1 atomic units stay exact.
+    const open = (committed: Record<string, bigint>, isAtLeast = false) => ({
+      committedFor: (asset: string) => {
+        const amountAtomic = committed[asset] ?? 0n;
+        return { amountAtomic, count: amountAtomic > 0n ? 2 : 0 };
+      },
+      isAtLeast,
+    });
+
+    it('add a column on a wide screen, with a dash for an asset no request takes, and say why', () => {
+      screenIs('desktop');
+      render(
+        <BalancesTable
+          balances={balances}
+          decimalsFor={decimalsFor}
+          label="Wallet balances"
+          openRequests={open({ TRX: 900_000_000n })}
+        />,
+      );
+      const rows = within(screen.getByRole('table', { name: 'Wallet balances' })).getAllByRole(
+        'row',
+      );
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'AssetChainPostedReservedAvailableIn open requests',
+        'TRXtron:nile1,5002501,250900 in 2',
+        'BTTtron:nile2,00002,000—',
+      ]);
+      expect(screen.getByText(/Available still includes them/)).toBeInTheDocument();
+    });
+
+    it('add a field to the card of an asset a request takes, on a phone', () => {
+      screenIs('phone');
+      render(
+        <BalancesTable
+          balances={balances}
+          decimalsFor={decimalsFor}
+          label="Wallet balances"
+          openRequests={open({ TRX: 2n ** 53n + 1n }, true)}
+        />,
+      );
+      const [trx, btt] = within(screen.getByRole('list', { name: 'Wallet balances' })).getAllByRole(
+        'listitem',
+      );
+      if (!trx || !btt) throw new Error('two cards');
+      expect(within(trx).getByText('In open requests').nextElementSibling).toHaveTextContent(
+        /^at least 9,007,199,254\.740993 in 2 or more$/,
+      );
+      expect(within(btt).queryByText('In open requests')).not.toBeInTheDocument();
+    });
+
+    it('add nothing while no request of the wallet is open, or while unknown', () => {
+      screenIs('desktop');
+      const { rerender } = render(
+        <BalancesTable balances={balances} decimalsFor={decimalsFor} openRequests={open({})} />,
+      );
+      expect(screen.queryByText('In open requests')).not.toBeInTheDocument();
+      rerender(<BalancesTable balances={balances} decimalsFor={decimalsFor} openRequests={null} />);
+      expect(screen.queryByText('In open requests')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Available still includes them/)).not.toBeInTheDocument();
+    });
+  });
 });
