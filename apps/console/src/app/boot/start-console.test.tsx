@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../../lib/api-client';
 import { envelope, startTestServer, type TestServer } from '../../test/test-server';
@@ -48,7 +48,7 @@ describe('startConsole', () => {
     document.body.append(container);
     const tasks = manualTasks();
 
-    void startConsole(container, tasks.next);
+    const started = startConsole(container, tasks.next);
     // First task: only the query client and its probe; the router waits for the next task.
     expect(tasks.pending).toBe(1);
     await vi.waitFor(() => {
@@ -72,6 +72,13 @@ describe('startConsole', () => {
     // Third task: the first render (a transition), which replaces the placeholder.
     expect(await screen.findByRole('heading', { name: /sign in/i })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/sign-in');
+    // Unmounted while the test's DOM exists: React work still scheduled when the file ends
+    // would otherwise run after the environment is gone (an unhandled "window is not defined").
+    const root = await started;
+    act(() => {
+      root.unmount();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
   it("requests the landing page's chunk in its first task, before the router exists", () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { meQuery } from '../../features/session/api/me';
 import { Providers, createConsoleQueryClient } from '../providers';
 import { createAppRouter, startLandingPageImport } from '../router';
@@ -37,12 +37,13 @@ function routerReady(router: AppRouter): Promise<void> {
  * updates go through useSyncExternalStore, which React never time-slices).
  * The placeholder from index.html stays on screen until React commits.
  * The landing page's chunk is requested before all of this, beside the session probe.
+ * Resolves to the root once the first render is scheduled (tests unmount it).
  */
 export async function startConsole(
   container: HTMLElement,
   nextTask: () => Promise<void> = yieldToMain,
   importLandingPage: (pathname: string) => void = startLandingPageImport,
-): Promise<void> {
+): Promise<Root> {
   // The landing page's chunk is requested first, beside the session probe (see
   // startLandingPageImport): both are on the way to the first render.
   importLandingPage(window.location.pathname);
@@ -59,4 +60,5 @@ export async function startConsole(
       </StrictMode>,
     );
   });
+  return root;
 }
