@@ -43,12 +43,17 @@ let server: TestServer;
 /** The request the page shows (wr_1, 8.9 TRX from wal_1 unless a test says otherwise). */
 let shown: WithdrawalRequest;
 let balancesReply: Reply;
+/** The catalog answers once this settles. */
+let catalogAnswered: Promise<void>;
 /** Withdrawal requests by the `status` the list asks for. */
 let requestsByStatus: Partial<Record<string, WithdrawalRequest[]>>;
 
 beforeAll(async () => {
   server = await startApiTestServer();
-  server.route('GET', '/bff/api/v1/assets', () => ({ body: catalog }));
+  server.route('GET', '/bff/api/v1/assets', async () => {
+    await catalogAnswered;
+    return { body: catalog };
+  });
   server.route('GET', '/bff/withdrawal-requests/wr_1', () => ({ body: shown }));
   server.route('GET', '/bff/withdrawal-requests', (request) => {
     const status = new URL(request.path, server.origin).searchParams.get('status') ?? '';
@@ -61,6 +66,7 @@ beforeEach(() => {
   server.requests.length = 0;
   shown = withdrawalRequestFixture();
   balancesReply = balancesOf({ TRX: '20000000', USDT: '1000000000' });
+  catalogAnswered = Promise.resolve();
   requestsByStatus = { AWAITING_APPROVAL: [shown], APPROVED: [] };
 });
 
@@ -161,6 +167,26 @@ describe('ApprovalDetailPage funds check', () => {
     renderPage();
     await expectVerdict('Covered: 0USDT left after this and the other open requests.');
     expect(row('This request')).toHaveTextContent(/^1,000USDT$/);
+  });
+
+  it('judges nothing before the catalog says whether the asset pays its fee from the same balance', async () => {
+    let answer: () => void = () => undefined;
+    catalogAnswered = new Promise((resolve) => {
+      answer = resolve;
+    });
+    // 8.9 + 1.1 of 10: covered only with the fee counted; without it, 1.1 would look left.
+    balancesReply = balancesOf({ TRX: '10000000' });
+    renderPage();
+    // The balance and the other requests are in (amounts in atomic units, no catalog yet)...
+    await waitFor(() => {
+      expect(row('Available now')).toHaveTextContent('10000000');
+      expect(row('Other open requests')).toHaveTextContent('None');
+    });
+    // ...but whether TRX pays its fee from this balance is not known: no verdict yet.
+    expect(within(screen.getByRole('status')).queryByText(/Covered/)).toBeNull();
+    await expectVerdict("Checking the wallet's balance…");
+    answer();
+    await expectVerdict('Covered: 0TRX left after this and the other open requests.');
   });
 
   it('never claims covered when the wallet balance cannot be read', async () => {

@@ -25,7 +25,7 @@ function RequestWithFunds({
   request: WithdrawalRequest;
   operator: { username: string; role: string };
 }) {
-  const { decimalsFor, assets } = useCatalog();
+  const { decimalsFor, assets, query: catalog } = useCatalog();
   const balances = useQuery({
     ...walletBalancesQuery(request.walletId),
     enabled: needsFundsCheck(request),
@@ -44,7 +44,8 @@ function RequestWithFunds({
     isAtLeast: open?.isAtLeast ?? false,
     isError: balances.isError,
     isOthersError,
-    feeAtomic: isNative ? NATIVE_TRANSFER_FEE_ATOMIC : 0n,
+    // Unknown until the catalog is read: judged without it, a native fee would be left out.
+    feeAtomic: !catalog.data ? null : isNative ? NATIVE_TRANSFER_FEE_ATOMIC : 0n,
   };
   return (
     <RequestDetail

@@ -143,6 +143,12 @@ describe('FundsCheck', () => {
     expect(verdict).not.toHaveTextContent(/\bcovered:/i);
   });
 
+  it('judges nothing while its fee is unknown, though the balance is read', () => {
+    renderCheck(funds({ feeAtomic: null }));
+    expect(row('Available now')).toHaveTextContent('100TRX');
+    expect(screen.getByRole('status')).toHaveTextContent("Checking the wallet's balance…");
+  });
+
   it('says it is checking while the balance is unread', () => {
     renderCheck(funds({ availableAtomic: null }));
     expect(screen.getByRole('status')).toHaveTextContent("Checking the wallet's balance…");

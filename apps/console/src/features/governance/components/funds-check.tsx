@@ -21,8 +21,9 @@ export type Funds = {
   /**
    * The network fee the request pays from the same balance: a native transfer's flat fee, which
    * each other open request of that asset pays too; 0 for a token, whose fee is paid in TRX.
+   * Null until known (the catalog says which the asset is): nothing is judged before.
    */
-  feeAtomic: bigint;
+  feeAtomic: bigint | null;
 };
 
 type Verdict =
@@ -46,14 +47,15 @@ function verdictOf(amountAtomic: bigint, funds: Funds): Verdict {
   // A balance that failed to refresh may still hold an old value: never judge by it.
   if (funds.isError) return { kind: 'unreadable' };
   const available = funds.availableAtomic;
-  if (available === null) return { kind: 'checking' };
-  const own = amountAtomic + funds.feeAtomic;
+  const fee = funds.feeAtomic;
+  if (available === null || fee === null) return { kind: 'checking' };
+  const own = amountAtomic + fee;
   // Decided without the other requests: they can only make it worse.
   if (own > available) return { kind: 'short-alone', shortAtomic: own - available };
   if (!funds.committed)
     return { kind: funds.isOthersError ? 'others-unreadable' : 'others-unread' };
   const { committed } = funds;
-  const needed = own + committed.amountAtomic + BigInt(committed.count) * funds.feeAtomic;
+  const needed = own + committed.amountAtomic + BigInt(committed.count) * fee;
   return needed > available
     ? { kind: 'short', shortAtomic: needed - available }
     : { kind: 'covered', leftAtomic: available - needed };
@@ -175,6 +177,9 @@ export function FundsCheck({
   const amountAtomic = BigInt(request.amountAtomic);
   const verdict = verdictOf(amountAtomic, funds);
   const { committed, isAtLeast } = funds;
+  // Null: not known yet which the asset is; 0: a token, whose fee is paid in TRX.
+  const fee = funds.feeAtomic;
+  const hasFee = fee !== null && fee > 0n;
   const money = (atomic: bigint) => (
     <Amount atomic={atomic} decimals={decimals} asset={request.asset} />
   );
@@ -211,13 +216,13 @@ export function FundsCheck({
                 {money(committed.amountAtomic)} in {committed.count}
                 {isAtLeast ? ' or more' : ''}{' '}
                 {committed.count === 1 && !isAtLeast ? 'request' : 'requests'}
-                {funds.feeAtomic > 0n ? ', and their fees' : ''}
+                {hasFee ? ', and their fees' : ''}
               </>
             )}
           </Row>
           <Row label="This request">
             {money(amountAtomic)}
-            {funds.feeAtomic > 0n ? <> and its {money(funds.feeAtomic)} fee</> : null}
+            {hasFee ? <> and its {money(fee)} fee</> : null}
           </Row>
         </dl>
         <p role="status" className={clsx('rounded-md border p-3', tones[toneOf[verdict.kind]])}>
@@ -230,9 +235,11 @@ export function FundsCheck({
         </p>
         <p className="text-xs text-slate-600">
           The settlement service reserves an amount only once a request is sent.{' '}
-          {funds.feeAtomic > 0n
-            ? 'The flat network fee of each TRX transfer is counted.'
-            : 'A token withdrawal also needs TRX for its network fee, not counted here.'}
+          {fee === null
+            ? ''
+            : hasFee
+              ? 'The flat network fee of each TRX transfer is counted.'
+              : 'A token withdrawal also needs TRX for its network fee, not counted here.'}
         </p>
       </div>
     </Panel>
