@@ -8,7 +8,7 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
+import { routeOneActiveWallet, routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
 
 /** The withdrawal form beside the wallet's open requests: not yet sent, so not yet reserved. */
 
@@ -24,11 +24,7 @@ let availableTrx: string;
 
 beforeAll(async () => {
   server = await startApiTestServer();
-  server.route('GET', '/bff/api/v1/wallets', (request) =>
-    request.path.includes('status=ACTIVE')
-      ? { body: { items: [wallet], nextCursor: null } }
-      : { body: { items: [], nextCursor: null } },
-  );
+  routeOneActiveWallet(server, wallet);
   routeWithdrawalBasics(server, NOW);
   server.route('GET', '/bff/api/v1/wallets/wal_1/balances', () => ({
     body: BalanceListSchema.parse({

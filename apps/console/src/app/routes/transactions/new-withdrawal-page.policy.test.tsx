@@ -14,7 +14,7 @@ import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
-import { routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
+import { routeOneActiveWallet, routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
 
 /** The withdrawal form under the withdrawal policy: dry run, address book, 202 and 403. */
 
@@ -41,11 +41,7 @@ let dryRunReply: () => Reply;
 
 beforeAll(async () => {
   server = await startApiTestServer();
-  server.route('GET', '/bff/api/v1/wallets', (request) =>
-    request.path.includes('status=ACTIVE')
-      ? { body: { items: [wallet], nextCursor: null } }
-      : { body: { items: [], nextCursor: null } },
-  );
+  routeOneActiveWallet(server, wallet);
   routeWithdrawalBasics(server, NOW);
   server.route('GET', '/bff/address-book', () => ({ body: { items: book } }));
   server.route('POST', '/bff/policy/dry-run', () => dryRunReply());

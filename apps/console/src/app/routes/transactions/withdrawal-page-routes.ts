@@ -15,6 +15,15 @@ export function walletOne(now: string) {
   };
 }
 
+/** The wallet list answers `wallet` as the one ACTIVE wallet, and no wallet to other filters. */
+export function routeOneActiveWallet(server: TestServer, wallet: ReturnType<typeof walletOne>) {
+  server.route('GET', '/bff/api/v1/wallets', (request) =>
+    request.path.includes('status=ACTIVE')
+      ? { body: { items: [wallet], nextCursor: null } }
+      : { body: { items: [], nextCursor: null } },
+  );
+}
+
 /**
  * What every withdrawal-page test stands on: wallet wal_1 holding 10 TRX on Nile, an ACTIVE key
  * with the Co-Signer online, and the TRX catalog entry. Bodies are parsed with the protocol's
