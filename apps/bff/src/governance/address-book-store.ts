@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  ADDRESS_BOOK_LIST_MAX,
   AddressBookStatusSchema,
   ChainSchema,
   type AddressBookEntry,
@@ -77,7 +78,7 @@ export function createAddressBookStore(db: Sql, now: () => number = Date.now): A
       entries(
         await db.all(
           `SELECT * FROM address_book ${includeRemoved ? '' : "WHERE status != 'REMOVED'"}
-           ORDER BY created_at DESC LIMIT 500`,
+           ORDER BY created_at DESC LIMIT ${ADDRESS_BOOK_LIST_MAX}`,
         ),
       ),
     add: (entry, operator) =>

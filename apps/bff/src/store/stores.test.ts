@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NormalizedEvent } from '@settlement/protocol';
+import { ADDRESS_BOOK_LIST_MAX, type NormalizedEvent } from '@settlement/protocol';
 import { createAddressBookStore } from '../governance/address-book-store';
 import { ALLOW_ALL_POLICY } from '../governance/demo-policy';
 import { createPolicyStore } from '../governance/policy-store';
@@ -141,6 +141,24 @@ describe.each(storeEngines())('stores ($name)', (engine) => {
     expect(await book.list()).toEqual([]);
     expect(await book.list(true)).toHaveLength(1);
     expect((await book.add(entry, 'a')).isNew).toBe(true);
+  });
+
+  it('the address book lists its newest entries up to the bound; the policy finds an older one', async () => {
+    const sql = await engine.open();
+    let clock = 0;
+    const book = createAddressBookStore(sql, () => ++clock);
+    for (let i = 0; i <= ADDRESS_BOOK_LIST_MAX; i += 1) {
+      const added = await book.add(
+        { chain: 'tron:nile', address: `TAddr${String(i)}`, label: `Vendor ${String(i)}` },
+        'a',
+      );
+      await book.approve(added.entry.id, 'b');
+    }
+    const listed = await book.list();
+    expect(listed).toHaveLength(ADDRESS_BOOK_LIST_MAX);
+    expect(listed[0]?.address).toBe(`TAddr${String(ADDRESS_BOOK_LIST_MAX)}`);
+    expect(listed.some((entry) => entry.address === 'TAddr0')).toBe(false);
+    expect((await book.findLive('tron:nile', 'TAddr0'))?.status).toBe('ACTIVE');
   });
 
   it('events: searched by payload fields and paged by family, type and text', async () => {

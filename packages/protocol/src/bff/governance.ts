@@ -242,6 +242,12 @@ export const AddressBookEntrySchema = NewAddressBookEntrySchema.extend({
 });
 export type AddressBookEntry = z.infer<typeof AddressBookEntrySchema>;
 
+/**
+ * `GET /bff/address-book` lists the newest this many entries: a full list may hold more, which
+ * the policy still counts (it looks an address up in the whole book).
+ */
+export const ADDRESS_BOOK_LIST_MAX = 500;
+
 export const AddressBookListSchema = z.object({ items: z.array(AddressBookEntrySchema) });
 export type AddressBookList = z.infer<typeof AddressBookListSchema>;
 

@@ -1,3 +1,4 @@
+import { ADDRESS_BOOK_LIST_MAX } from '@settlement/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -59,6 +60,12 @@ export function AddressBookPage() {
         <QueryView query={query} skeleton={<TableSkeleton label="Loading the address book" />}>
           {() => (
             <>
+              {entries.length >= ADDRESS_BOOK_LIST_MAX ? (
+                <p role="note" className="mb-6 text-sm text-amber-900">
+                  Showing the newest {ADDRESS_BOOK_LIST_MAX} entries. Older entries are not listed
+                  here; the withdrawal policy still counts every active one.
+                </p>
+              ) : null}
               <Panel title={`Pending approval (${pending.length})`}>
                 {pending.length > 0 ? (
                   <AddressBookTable

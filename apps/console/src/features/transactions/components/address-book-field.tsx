@@ -1,4 +1,4 @@
-import type { AddressBookEntry } from '@settlement/protocol';
+import { ADDRESS_BOOK_LIST_MAX, type AddressBookEntry } from '@settlement/protocol';
 import { SelectField } from '../../../components/ui/field';
 import { bookOptionsFor, bookStatusOf } from '../model/address-book-status';
 
@@ -76,6 +76,13 @@ function BookStatusLine({ status }: { status: ReturnType<typeof bookStatusOf> })
       return (
         <p role="status" className="text-xs text-slate-600">
           Not in the address book.
+        </p>
+      );
+    case 'unlisted':
+      return (
+        <p role="status" className="text-xs text-slate-600">
+          Not among the newest {ADDRESS_BOOK_LIST_MAX} address-book entries listed here; the
+          withdrawal policy below looks it up in the whole book.
         </p>
       );
   }

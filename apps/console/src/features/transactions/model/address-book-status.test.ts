@@ -1,3 +1,4 @@
+import { ADDRESS_BOOK_LIST_MAX } from '@settlement/protocol';
 import { describe, expect, it } from 'vitest';
 import { bookOptionsFor, bookStatusOf } from './address-book-status';
 import { addressBookEntryFixture } from '../../../test/governance-fixtures';
@@ -46,5 +47,13 @@ describe('bookStatusOf', () => {
     expect(bookStatusOf(removedOnly, 'tron:nile', A)).toEqual({ kind: 'absent' });
     const mainnetOnly = entries.filter((e) => e.id === 'main');
     expect(bookStatusOf(mainnetOnly, 'tron:nile', A)).toEqual({ kind: 'absent' });
+  });
+
+  it('an address missing from a full list may be in an older entry: unlisted, not absent', () => {
+    const full = Array.from({ length: ADDRESS_BOOK_LIST_MAX }, (_, i) =>
+      addressBookEntryFixture({ id: `e${String(i)}`, address: `TOther${String(i)}` }),
+    );
+    expect(bookStatusOf(full, 'tron:nile', A)).toEqual({ kind: 'unlisted' });
+    expect(bookStatusOf(full.slice(1), 'tron:nile', A)).toEqual({ kind: 'absent' });
   });
 });

@@ -1,4 +1,4 @@
-import type { AddressBookEntry } from '@settlement/protocol';
+import { ADDRESS_BOOK_LIST_MAX, type AddressBookEntry } from '@settlement/protocol';
 
 /**
  * The address book as the withdrawal form sees it: only ACTIVE entries of the source wallet's
@@ -16,7 +16,12 @@ export type BookStatus =
   | { kind: 'active'; entry: AddressBookEntry }
   /** In the book but not yet approved: the policy still treats it as any other address. */
   | { kind: 'pending'; entry: AddressBookEntry }
-  | { kind: 'absent' };
+  | { kind: 'absent' }
+  /**
+   * Not among the entries listed, but the list was full (the BFF lists the newest
+   * ADDRESS_BOOK_LIST_MAX): an older entry may still hold it, and the policy would count it.
+   */
+  | { kind: 'unlisted' };
 
 export function bookStatusOf(
   entries: readonly AddressBookEntry[],
@@ -28,5 +33,5 @@ export function bookStatusOf(
   if (active) return { kind: 'active', entry: active };
   const pending = onChain.find((entry) => entry.status === 'PENDING_APPROVAL');
   if (pending) return { kind: 'pending', entry: pending };
-  return { kind: 'absent' };
+  return entries.length >= ADDRESS_BOOK_LIST_MAX ? { kind: 'unlisted' } : { kind: 'absent' };
 }
