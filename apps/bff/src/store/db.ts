@@ -413,6 +413,14 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX withdrawal_requests_newest ON withdrawal_requests(created_at DESC, id);
   `,
   },
+  {
+    name: '015-address-book-newest',
+    // The address book's list, newest first up to its bound, sorted every entry it kept
+    // (removed ones too); in the list's own order it reads only what it returns.
+    sql: `
+  CREATE INDEX address_book_newest ON address_book(created_at DESC);
+  `,
+  },
 ];
 
 /** Brings the database up to date; databases from the first runner (user_version) adopt it. */

@@ -324,6 +324,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX withdrawal_requests_newest ON withdrawal_requests(created_at DESC, id);
   `,
   },
+  {
+    name: '007-address-book-newest',
+    // The address book's list, newest first up to its bound, sorted every entry it kept
+    // (removed ones too); in the list's own order it reads only what it returns.
+    sql: `
+  CREATE INDEX address_book_newest ON address_book(created_at DESC);
+  `,
+  },
 ];
 
 /** Every replica starting at once takes this session-level lock; one migrates, the rest wait. */

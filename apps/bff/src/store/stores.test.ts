@@ -5,6 +5,8 @@ import { ALLOW_ALL_POLICY } from '../governance/demo-policy';
 import { createPolicyStore } from '../governance/policy-store';
 import { createPasskeyStore } from '../security/passkey-store';
 import { storeEngines } from '../test-support/engines';
+import { insertAddressBookEntries } from '../test-support/bulk-rows';
+import { explaining } from '../test-support/explaining';
 import { createEventHistory } from './event-history';
 import { createEventStore } from './events';
 import { createOperatorStore, LastAdminError } from './operators';
@@ -159,6 +161,27 @@ describe.each(storeEngines())('stores ($name)', (engine) => {
     expect(listed[0]?.address).toBe(`TAddr${String(ADDRESS_BOOK_LIST_MAX)}`);
     expect(listed.some((entry) => entry.address === 'TAddr0')).toBe(false);
     expect((await book.findLive('tron:nile', 'TAddr0'))?.status).toBe('ACTIVE');
+  });
+
+  it('the address book reads its newest entries in order, without sorting every entry', async () => {
+    const sql = await engine.open();
+    await insertAddressBookEntries(sql, 20_000);
+    if (engine.name === 'postgres') await sql.run('ANALYZE');
+    const plans: string[] = [];
+    const book = createAddressBookStore(
+      explaining(sql, (text) => text.includes('FROM address_book WHERE status'), plans),
+    );
+    const listed = await book.list();
+    expect(listed.slice(0, 2).map((entry) => entry.id)).toEqual(['ab-20000', 'ab-19999']);
+    expect(plans).toHaveLength(1);
+    const [plan = ''] = plans;
+    if (engine.name === 'sqlite') {
+      expect(plan).toContain('USING INDEX address_book_newest');
+      expect(plan).not.toContain('TEMP B-TREE');
+    } else {
+      expect(plan).toMatch(/Index Scan using address_book_newest/);
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 
   it('events: searched by payload fields and paged by family, type and text', async () => {

@@ -26,3 +26,16 @@ export async function insertWithdrawalRequests(sql: Sql, count: number): Promise
     ],
   );
 }
+
+/**
+ * `count` ACTIVE address-book entries in one statement, for query plans at size: entry i has
+ * id `ab-i`, address `T-book-i` on tron:nile, and was created at i.
+ */
+export async function insertAddressBookEntries(sql: Sql, count: number): Promise<void> {
+  await sql.run(
+    `WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO address_book (id, chain, address, label, status, created_by, created_at)
+     SELECT 'ab-' || i, 'tron:nile', 'T-book-' || i, 'Vendor ' || i, 'ACTIVE', 'a', i FROM n`,
+    [count],
+  );
+}
