@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insertWithdrawalRequests } from '../test-support/bulk-rows';
 import { heldDecision } from '../test-support/decisions';
 import { storeEngines, type Engine } from '../test-support/engines';
-import { explaining } from '../test-support/explaining';
+import { explaining, expectReadInIndexOrder } from '../test-support/explaining';
 import { createRequestStore, type NewRequest } from './request-store';
 
 const HOUR = 3_600_000;
@@ -96,12 +96,6 @@ describe.each(storeEngines())('request lists at size ($name)', (engine) => {
     expect(newest.map((request) => request.id)).toEqual(['wr-20000', 'wr-19999', 'wr-19998']);
     const [plan = ''] = plans;
     expect(plans).toHaveLength(1);
-    if (engine.name === 'sqlite') {
-      expect(plan).toContain('SCAN withdrawal_requests USING INDEX withdrawal_requests_newest');
-      expect(plan).not.toContain('TEMP B-TREE');
-    } else {
-      expect(plan).toMatch(/Index Scan using withdrawal_requests_newest/);
-      expect(plan).not.toMatch(/Sort/);
-    }
+    expectReadInIndexOrder(plan, sql.dialect, 'withdrawal_requests', 'withdrawal_requests_newest');
   });
 });

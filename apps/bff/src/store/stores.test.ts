@@ -6,7 +6,7 @@ import { createPolicyStore } from '../governance/policy-store';
 import { createPasskeyStore } from '../security/passkey-store';
 import { storeEngines } from '../test-support/engines';
 import { insertAddressBookEntries } from '../test-support/bulk-rows';
-import { explaining } from '../test-support/explaining';
+import { explaining, expectReadInIndexOrder } from '../test-support/explaining';
 import { createEventHistory } from './event-history';
 import { createEventStore } from './events';
 import { createOperatorStore, LastAdminError } from './operators';
@@ -175,13 +175,7 @@ describe.each(storeEngines())('stores ($name)', (engine) => {
     expect(listed.slice(0, 2).map((entry) => entry.id)).toEqual(['ab-20000', 'ab-19999']);
     expect(plans).toHaveLength(1);
     const [plan = ''] = plans;
-    if (engine.name === 'sqlite') {
-      expect(plan).toContain('USING INDEX address_book_newest');
-      expect(plan).not.toContain('TEMP B-TREE');
-    } else {
-      expect(plan).toMatch(/Index Scan using address_book_newest/);
-      expect(plan).not.toMatch(/Sort/);
-    }
+    expectReadInIndexOrder(plan, sql.dialect, 'address_book', 'address_book_newest');
   });
 
   it('events: searched by payload fields and paged by family, type and text', async () => {

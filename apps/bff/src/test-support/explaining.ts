@@ -40,3 +40,19 @@ export function expectIndexedOr(plan: string, dialect: Sql['dialect'], table: st
     expect(plan).not.toContain(`Seq Scan on ${table}`);
   }
 }
+
+/** The plan reads `table` in `index`'s order: no sort of every row to return the first few. */
+export function expectReadInIndexOrder(
+  plan: string,
+  dialect: Sql['dialect'],
+  table: string,
+  index: string,
+): void {
+  if (dialect === 'sqlite') {
+    expect(plan).toContain(`SCAN ${table} USING INDEX ${index}`);
+    expect(plan).not.toContain('TEMP B-TREE');
+  } else {
+    expect(plan).toMatch(new RegExp(`Index Scan using ${index}`));
+    expect(plan).not.toMatch(/Sort/);
+  }
+}
