@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decisionFixture, withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { startApiTestServer } from '../../../test/test-server';
+import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
 import { routeOneActiveWallet, routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
@@ -21,6 +21,8 @@ let server: TestServer;
 let requestsByStatus: Partial<Record<string, WithdrawalRequest[]>>;
 /** wal_1's available TRX, in atomic units. */
 let availableTrx: string;
+/** The request lists answer 503. */
+let isListFailing: boolean;
 
 beforeAll(async () => {
   server = await startApiTestServer();
@@ -42,6 +44,7 @@ beforeAll(async () => {
   server.route('POST', '/bff/policy/dry-run', () => ({ body: decisionFixture() }));
   server.route('GET', '/bff/withdrawal-requests', (request) => {
     const status = new URL(request.path, server.origin).searchParams.get('status') ?? '';
+    if (isListFailing) return envelope('UPSTREAM_UNAVAILABLE', 503, 'bff_req_1');
     return { body: { items: requestsByStatus[status] ?? [] } };
   });
 });
@@ -50,6 +53,7 @@ beforeEach(() => {
   server.requests.length = 0;
   sessionStorage.clear();
   availableTrx = '10000000';
+  isListFailing = false;
   // wal_1 has promised 5 TRX (one request awaiting approval, one approved and being sent).
   requestsByStatus = {
     AWAITING_APPROVAL: [
@@ -130,5 +134,19 @@ describe('NewWithdrawalPage beside open requests', () => {
     expect(warning()).not.toBeInTheDocument();
     typeAmount('1.000001');
     expect(warning()).toBeInTheDocument();
+  });
+
+  it('says when the open requests could not be read, rather than showing none', async () => {
+    isListFailing = true;
+    renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new?walletId=wal_1',
+      session: sessionFor('treasury'),
+    });
+    expect(
+      await screen.findByText(/open requests from this wallet could not be read/),
+    ).toHaveTextContent(
+      'The open requests from this wallet could not be read: Available may include money they already promise.',
+    );
+    expect(screen.queryByText(/from this wallet:/)).toBeNull();
   });
 });

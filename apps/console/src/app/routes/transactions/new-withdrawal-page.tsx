@@ -58,7 +58,7 @@ function WithdrawalFlowView() {
     walletId: flow.walletId,
     toAddress: flow.draft.toAddress,
   });
-  const { open } = useOpenRequests();
+  const { open, isError: isOpenRequestsError } = useOpenRequests();
   const { stage } = flow;
 
   switch (stage.kind) {
@@ -146,7 +146,9 @@ function WithdrawalFlowView() {
                   committedFor: (walletId, asset) => committedFor(open, walletId, asset),
                   isAtLeast: open.isAtLeast,
                 }
-              : null
+              : isOpenRequestsError
+                ? 'unreadable'
+                : null
           }
         />
       );

@@ -32,8 +32,8 @@ export function AvailableBalance({
   asset: Asset | null;
   /** The native balance that pays the fee of a token transfer; null for a native transfer. */
   feeBalance: { atomic: bigint; asset: Asset } | null;
-  /** Null while the open requests are unknown. */
-  committed: Committed | null;
+  /** Null while the open requests are unknown; 'unreadable' when their lists failed. */
+  committed: Committed | 'unreadable' | null;
 }) {
   return (
     <div className="text-sm" aria-live="polite">
@@ -60,7 +60,13 @@ export function AvailableBalance({
           ) : null}
         </p>
       )}
-      {!isLoading && committed && committed.count > 0 ? (
+      {!isLoading && committed === 'unreadable' ? (
+        <p className="mt-1 text-xs text-amber-900">
+          The open requests from this wallet could not be read: Available may include money they
+          already promise.
+        </p>
+      ) : null}
+      {!isLoading && committed && committed !== 'unreadable' && committed.count > 0 ? (
         <p className="mt-1 text-slate-700">
           {openRequestCount(committed)} from this wallet: {committed.isAtLeast ? 'at least ' : ''}
           <Amount

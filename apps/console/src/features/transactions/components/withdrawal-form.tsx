@@ -58,12 +58,16 @@ export function WithdrawalForm({
   onReview: (review: WithdrawalReview) => void;
   /**
    * Withdrawal requests awaiting approval or approved and not yet sent: what they take of a
-   * wallet's asset. Null while unknown. `isAtLeast`: a request list was full.
+   * wallet's asset. Null while unknown; 'unreadable' when the lists failed. `isAtLeast`: a
+   * request list was full.
    */
-  openRequests: {
-    committedFor: (walletId: string, asset: string) => { amountAtomic: bigint; count: number };
-    isAtLeast: boolean;
-  } | null;
+  openRequests:
+    | {
+        committedFor: (walletId: string, asset: string) => { amountAtomic: bigint; count: number };
+        isAtLeast: boolean;
+      }
+    | 'unreadable'
+    | null;
 }) {
   const [isSubmitted, setIsSubmitted] = useState(false);
   const wallet = wallets.find((w) => w.id === walletId) ?? null;
@@ -85,22 +89,23 @@ export function WithdrawalForm({
   // last line of defence, not the first.
   const policyAnswer = useQuery({ ...dryRunQuery(check.dryRunRequest), enabled: false });
   const isBlockedByPolicy = policyAnswer.data?.action === 'BLOCK';
-  const committed =
-    wallet && asset && openRequests
+  const openCommitted =
+    wallet && asset && openRequests && openRequests !== 'unreadable'
       ? {
           ...openRequests.committedFor(wallet.id, asset.asset),
           isAtLeast: openRequests.isAtLeast,
         }
       : null;
+  const committed = openRequests === 'unreadable' ? openRequests : openCommitted;
   const isOverCommitted =
-    committed !== null &&
+    openCommitted !== null &&
     balances !== undefined &&
     exceedsWithOpenRequests({
       amountAtomic: amount.atomic,
       isToken,
       fee,
       availableAtomic: check.available,
-      committed,
+      committed: openCommitted,
     });
   const set = (patch: Partial<WithdrawalDraft>) => {
     onDraftChange({ ...draft, ...patch });
@@ -184,9 +189,9 @@ export function WithdrawalForm({
               }
             />
           ) : null}
-          {asset && committed && isOverCommitted ? (
+          {asset && openCommitted && isOverCommitted ? (
             <OpenRequestsWarning
-              committed={committed}
+              committed={openCommitted}
               asset={asset}
               nativeFee={isToken ? null : fee}
             />
