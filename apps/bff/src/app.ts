@@ -153,6 +153,8 @@ export function createApp(deps: AppDeps): Bff {
     store: events,
     deliver: (stored) => {
       hub.broadcast(...stored.map(eventFrame));
+      // The lull after a delivery is when the key indexer's streaming chunks delay no event.
+      keyIndexing.relayed();
     },
     logger,
   });

@@ -238,7 +238,7 @@ describe('event key indexing schedule', () => {
   const logger = pino({ level: 'silent' });
 
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     now = 1_000_000;
     lastEventAt = -Infinity;
     state = { backlog: 0, tail: 0, log: [] };
@@ -292,6 +292,14 @@ describe('event key indexing schedule', () => {
     await settle();
   }
 
+  /** `times` deliveries to the browsers, each followed by the lull a waiting chunk runs in. */
+  async function deliveries(indexing: { relayed(): void }, times: number) {
+    for (let i = 0; i < times; i += 1) {
+      indexing.relayed();
+      await settle();
+    }
+  }
+
   it('catches up at start, busy or not, a chunk at a time with a yield between chunks', async () => {
     lastEventAt = now;
     state.backlog = 25;
@@ -328,17 +336,55 @@ describe('event key indexing schedule', () => {
     state.backlog = 25;
     state.tail = 25;
     await tick();
-    expect(state.log).toEqual(['chunk 3', 'yield', 'chunk 3', 'yield', 'chunk 2']);
+    await deliveries(indexing, 4);
+    expect(state.log).toEqual(['chunk 3', 'chunk 3', 'chunk 2']);
     await tick();
-    expect(state.log.slice(5)).toEqual(['chunk 10', 'yield', 'chunk 7']);
+    expect(state.log.slice(3)).toEqual(['chunk 10', 'yield', 'chunk 7']);
     // Nothing left, busy or quiet: no transaction at all.
     state.tail = 0;
     lastEventAt = now + 1_000;
     await tick();
     await tick();
     await tick();
-    expect(state.log).toHaveLength(8);
+    expect(state.log).toHaveLength(6);
     await indexing.stop();
+  });
+
+  it('while events arrive, runs each chunk in the lull after a delivery, or at the latest after the wait bound', async () => {
+    const indexing = await caughtUp();
+
+    lastEventAt = now + 500;
+    state.backlog = 25;
+    state.tail = 25;
+    await tick();
+    // Checked, but no delivery yet: nothing runs at a moment an event may be arriving.
+    expect(state.log).toEqual([]);
+    await deliveries(indexing, 1);
+    expect(state.log).toEqual(['chunk 3']);
+    // A replica that relays nothing (another one leads) still indexes, at the wait bound.
+    await vi.advanceTimersByTimeAsync(49);
+    expect(state.log).toEqual(['chunk 3']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state.log).toEqual(['chunk 3', 'chunk 3']);
+    await deliveries(indexing, 1);
+    expect(state.log).toEqual(['chunk 3', 'chunk 3', 'chunk 2']);
+    // The budget is spent: deliveries run nothing more until the next check.
+    await deliveries(indexing, 3);
+    expect(state.log).toHaveLength(3);
+    await indexing.stop();
+  });
+
+  it('stops at once while a chunk waits for a lull', async () => {
+    const indexing = await caughtUp();
+    lastEventAt = now + 500;
+    state.backlog = 25;
+    state.tail = 25;
+    await tick();
+    await indexing.stop();
+    expect(state.log).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    await deliveries(indexing, 2);
+    expect(state.log).toEqual([]);
   });
 
   it('while events arrive, indexes a tail under its budget whole, and stops at the first chunk that comes back short', async () => {
@@ -348,7 +394,8 @@ describe('event key indexing schedule', () => {
     state.tail = 5;
     lastEventAt = now + 1_000;
     await tick();
-    expect(state.log).toEqual(['chunk 3', 'yield', 'chunk 2']);
+    await deliveries(indexing, 3);
+    expect(state.log).toEqual(['chunk 3', 'chunk 2']);
     state.log.length = 0;
 
     // The tail counted more than was left to read (pruned meanwhile): no empty chunks after.
@@ -356,6 +403,7 @@ describe('event key indexing schedule', () => {
     state.tail = 8;
     lastEventAt = now + 1_000;
     await tick();
+    await deliveries(indexing, 3);
     expect(state.log).toEqual(['chunk 2']);
     await indexing.stop();
   });
@@ -367,6 +415,7 @@ describe('event key indexing schedule', () => {
     state.tail = 100;
     lastEventAt = now + 1_000;
     await tick();
+    await deliveries(indexing, 3);
     expect(state.log.filter((entry) => entry.startsWith('chunk'))).toEqual([
       'chunk 3',
       'chunk 3',

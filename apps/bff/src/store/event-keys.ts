@@ -267,8 +267,16 @@ type EventKeyIndexingOptions = {
    * second keeps no tail for searches to read (a batch payout's events, for one).
    */
   busyPerCheck?: number;
-  /** Events per transaction while events stream: each holds the relay back ~1 ms, not ~4. */
+  /**
+   * Events per transaction while events stream: ~0.2 ms each with random keys (a chunk of 10
+   * took ~0.9 ms, and an event arriving behind it waited that long).
+   */
   busyChunk?: number;
+  /**
+   * While events stream, the longest a chunk waits for a lull (`relayed`) before it runs
+   * anyway: a replica that relays nothing still indexes, ~20 chunks a second.
+   */
+  lullWaitMs?: number;
   /** Between chunks: lets the relay's commits and requests in (a macrotask, not a microtask). */
   yieldToLoop?: () => Promise<void>;
   /**
@@ -283,6 +291,10 @@ type EventKeyIndexingOptions = {
 
 /** Events per transaction while catching up (the schedule's default). */
 export const CATCH_UP_CHUNK = 50;
+/** Events per transaction while events stream (the schedule's default). */
+export const BUSY_CHUNK = 2;
+/** The longest a chunk waits for a lull while events stream (the schedule's default). */
+export const BUSY_LULL_WAIT_MS = 50;
 /**
  * Catch-up chunks between two log settles: 1,000 events, ~6,600 WAL pages at a million stored,
  * under the connection's 10,000-page fallback.
@@ -290,6 +302,12 @@ export const CATCH_UP_CHUNK = 50;
 export const CATCH_UP_SETTLE_LOG_EVERY = 20;
 
 type EventKeyIndexing = {
+  /**
+   * This replica has just handed events to its browsers. The next event is then as far away
+   * as it will be, so a chunk waiting for a lull runs now (after this turn of the event loop,
+   * so after the frames written in it), instead of at a moment an event may be arriving.
+   */
+  relayed(): void;
   /** Catches up now, then checks every interval. */
   start(): void;
   /** No further checks; resolves once a chunk under way has committed. */
@@ -304,9 +322,9 @@ const nextMacrotask = () =>
 /**
  * When the key table is filled: at start, whenever the relay has been quiet for a while, all of
  * it once the unindexed tail outgrows `maxTail`, and otherwise up to `busyPerCheck` events a
- * check, in smaller chunks, while events stream. It works in chunks and gives the event loop
- * back between them; a run started by quiet stops as soon as events arrive again. Failures are
- * logged and retried at the next check.
+ * check, in smaller chunks, each right after the relay has handed events on, while events
+ * stream. It works in chunks and gives the event loop back between them; a run started by quiet
+ * stops as soon as events arrive again. Failures are logged and retried at the next check.
  */
 export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventKeyIndexing {
   const { indexer, hasReceivedSince, logger } = options;
@@ -316,11 +334,28 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
   const chunk = options.chunk ?? CATCH_UP_CHUNK;
   const settleLogEvery = options.settleLogEvery ?? CATCH_UP_SETTLE_LOG_EVERY;
   const busyPerCheck = options.busyPerCheck ?? 200;
-  const busyChunk = options.busyChunk ?? 10;
+  const busyChunk = options.busyChunk ?? BUSY_CHUNK;
+  const lullWaitMs = options.lullWaitMs ?? BUSY_LULL_WAIT_MS;
   const yieldToLoop = options.yieldToLoop ?? nextMacrotask;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let isStopped = false;
+  /** Set while a busy chunk waits for a lull: lets it run. */
+  let endWait: (() => void) | null = null;
+
+  /** The next lull: just after a `relayed`, or `lullWaitMs` from now, whichever comes first. */
+  const nextLull = () =>
+    new Promise<void>((resolve) => {
+      const fallback = setTimeout(() => {
+        endWait = null;
+        resolve();
+      }, lullWaitMs);
+      endWait = () => {
+        clearTimeout(fallback);
+        endWait = null;
+        setImmediate(resolve);
+      };
+    });
 
   const isQuiet = async () => !(await hasReceivedSince(now() - quietMs));
 
@@ -343,14 +378,16 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
     } else if (await isQuiet()) {
       await catchUp(isQuiet);
     } else {
-      // Busy: what arrived since the last check, up to the budget, in chunks small enough
-      // that the relay's next commit waits ~1 ms behind one.
+      // Busy: what arrived since the last check, up to the budget, in small chunks, each in
+      // the lull after a delivery: at 1,000 events a second, chunks of 10 at the loop's own
+      // pace held ~2% of events ~1 ms behind one (BENCHMARKS.md, group 3).
       let left = Math.min(tail, busyPerCheck);
-      while (left > 0 && !isStopped) {
+      while (left > 0) {
+        await nextLull();
+        if (isStopped) return;
         const wanted = Math.min(busyChunk, left);
         // Fewer than asked: caught up (the tail is an upper bound), so no empty transaction.
         left = (await indexer.indexPending(wanted)) < wanted ? 0 : left - wanted;
-        if (left > 0) await yieldToLoop();
       }
     }
   };
@@ -367,6 +404,9 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
   };
 
   return {
+    relayed() {
+      endWait?.();
+    },
     start() {
       if (timer) return;
       isStopped = false;
@@ -380,6 +420,7 @@ export function createEventKeyIndexing(options: EventKeyIndexingOptions): EventK
       isStopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      endWait?.();
       await running;
     },
   };
