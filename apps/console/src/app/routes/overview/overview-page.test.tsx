@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
 import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { startApiTestServer } from '../../../test/test-server';
+import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { OverviewPage } from './overview-page';
 
@@ -37,6 +37,8 @@ let server: TestServer;
 let overviewReply: Promise<Reply>;
 /** Withdrawal requests by the `status` the list asks for (none unless a test sets some). */
 let requestsByStatus: Partial<Record<string, WithdrawalRequest[]>>;
+/** The list of this status answers 503 (none unless a test sets it). */
+let failingStatus: string | null;
 
 beforeAll(async () => {
   server = await startApiTestServer();
@@ -45,6 +47,7 @@ beforeAll(async () => {
   server.route('GET', '/bff/api/v1/assets', () => ({ body: { items: [] } }));
   server.route('GET', '/bff/withdrawal-requests', (request) => {
     const status = new URL(request.path, server.origin).searchParams.get('status') ?? '';
+    if (status === failingStatus) return envelope('UPSTREAM_UNAVAILABLE', 503, 'bff_req_1');
     return { body: { items: requestsByStatus[status] ?? [] } };
   });
   server.route('GET', '/bff/api/v1/transactions', () => ({
@@ -56,6 +59,7 @@ beforeEach(() => {
   server.requests.length = 0;
   overviewReply = Promise.resolve({ body: overview });
   requestsByStatus = {};
+  failingStatus = null;
 });
 
 describe('OverviewPage', () => {
@@ -166,5 +170,20 @@ describe('OverviewPage', () => {
     expect(
       screen.getByText('Open requests exceed available by').nextElementSibling,
     ).toHaveTextContent('at least 190000000 (atomic)TRX');
+  });
+
+  it('when a list of requests answers 503, the holdings say Available may include what open requests promise, and nothing is called not yet promised', async () => {
+    overviewReply = Promise.resolve({ body: { ...overview, totals: [trxTotal] } });
+    requestsByStatus = {
+      APPROVED: [
+        withdrawalRequestFixture({ id: 'wr_sending', status: 'APPROVED', amountAtomic: '5000000' }),
+      ],
+    };
+    failingStatus = 'AWAITING_APPROVAL';
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(await screen.findByText(/Open withdrawal requests could not be read/)).toHaveTextContent(
+      'Open withdrawal requests could not be read: Available may include money they already promise.',
+    );
+    expect(screen.queryByText(/In open requests|Not yet promised/)).not.toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ export function OverviewPage() {
   // Approved but not yet sent upstream (retried through an outage): no transaction shows them.
   const approved = useQuery(withdrawalRequestListQuery('APPROVED'));
   // The same two lists again (one fetch each): what they promise of each asset's Available.
-  const { open: openRequests } = useOpenRequests();
+  const { open: openRequests, isError: isOpenRequestsError } = useOpenRequests();
   const transactions = useQuery(recentTransactionsQuery(RECENT_SHOWN));
   const { decimalsFor, query: catalog } = useCatalog();
   const live = useLiveState();
@@ -99,12 +99,16 @@ export function OverviewPage() {
                     totals={overview.data.totals}
                     decimalsFor={decimalsFor}
                     openRequests={
-                      openRequests
-                        ? {
-                            perAsset: committedPerAsset(openRequests),
-                            isAtLeast: openRequests.isAtLeast,
-                          }
-                        : null
+                      // A failed refetch keeps the old list, which may leave out a newer
+                      // request: say the sums are unknown rather than show them.
+                      isOpenRequestsError
+                        ? 'unreadable'
+                        : openRequests
+                          ? {
+                              perAsset: committedPerAsset(openRequests),
+                              isAtLeast: openRequests.isAtLeast,
+                            }
+                          : null
                     }
                   />
                   {overview.data.isPartial || overview.data.unreadWallets > 0 ? (

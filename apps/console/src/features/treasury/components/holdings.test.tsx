@@ -17,7 +17,7 @@ type Commitment = { chain: string; asset: string; amountAtomic: bigint; count: n
 
 function renderHoldings(
   totals: AssetTotal[],
-  openRequests: { perAsset: Commitment[]; isAtLeast: boolean } | null,
+  openRequests: { perAsset: Commitment[]; isAtLeast: boolean } | 'unreadable' | null,
 ) {
   return render(<Holdings totals={totals} decimalsFor={() => 6} openRequests={openRequests} />);
 }
@@ -117,5 +117,29 @@ describe('Holdings', () => {
     );
     expect(valueOf('USDT', /^In open requests \(1\)$/)).toBe('0.000001USDT');
     expect(screen.getByRole('note')).toBeInTheDocument();
+  });
+
+  it('while open requests are unknown, makes no claim: no lines, no warning', () => {
+    renderHoldings([usdt, trx], null);
+    expect(screen.queryByText(/In open requests|Not yet promised/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+  });
+
+  it('when the open requests could not be read, says once that Available may include what they promise, and nothing is called not yet promised', () => {
+    renderHoldings([usdt, trx], 'unreadable');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Open withdrawal requests could not be read: Available may include money they already promise.',
+    );
+    expect(screen.queryByText(/In open requests|Not yet promised/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/reserves an amount only once/)).not.toBeInTheDocument();
+  });
+
+  it('once the open requests are read, says nothing of a failure', () => {
+    renderHoldings([usdt], {
+      perAsset: [{ chain: 'tron:nile', asset: 'USDT', amountAtomic: 1n, count: 1 }],
+      isAtLeast: false,
+    });
+    expect(valueOf('USDT', /^Not yet promised$/)).toBe('999.999999USDT');
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
   });
 });

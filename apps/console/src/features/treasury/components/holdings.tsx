@@ -71,12 +71,14 @@ export function Holdings({
   decimalsFor: (asset: string) => number | null;
   /**
    * Requests awaiting approval or approved and not yet sent, summed per chain and asset over
-   * every wallet; null while unknown. `isAtLeast`: a list was full, the sums are floors.
+   * every wallet; null while unknown; 'unreadable' when a list failed. `isAtLeast`: a list was
+   * full, the sums are floors.
    */
-  openRequests: { perAsset: readonly AssetCommitment[]; isAtLeast: boolean } | null;
+  openRequests: { perAsset: readonly AssetCommitment[]; isAtLeast: boolean } | 'unreadable' | null;
 }) {
+  const known = openRequests === 'unreadable' ? null : openRequests;
   const committedOf = (total: AssetTotal) =>
-    openRequests?.perAsset.find((c) => c.chain === total.chain && c.asset === total.asset) ?? null;
+    known?.perAsset.find((c) => c.chain === total.chain && c.asset === total.asset) ?? null;
   const hasCommitted = totals.some((total) => committedOf(total) !== null);
   return (
     <>
@@ -111,7 +113,7 @@ export function Holdings({
                   <OpenRequestLines
                     total={total}
                     committed={committed}
-                    isAtLeast={openRequests?.isAtLeast ?? false}
+                    isAtLeast={known?.isAtLeast ?? false}
                     decimals={decimals}
                   />
                 ) : null}
@@ -140,9 +142,16 @@ export function Holdings({
           Open requests are withdrawals awaiting approval, or approved and not yet sent. The
           settlement service reserves an amount only once its request is sent, so Available still
           includes them. Their network fees come on top.
-          {openRequests?.isAtLeast
+          {known?.isAtLeast
             ? ' A list of open requests is full, so there may be more than shown.'
             : ''}
+        </p>
+      ) : null}
+      {/* Said once for every card: showing no lines would read as nothing promised. */}
+      {openRequests === 'unreadable' ? (
+        <p role="note" className="px-4 pb-4 text-xs text-amber-900">
+          Open withdrawal requests could not be read: Available may include money they already
+          promise.
         </p>
       ) : null}
     </>
