@@ -253,6 +253,36 @@ test('open requests promise money the upstream has not reserved: the form warns,
       .first();
     await expect(trx).toContainText(/In open requests \(\d+( or more)?\)/);
     await saveScreenshot(page, 'open-requests-6-overview-phone');
+    // The request lists cannot be read: the overview says Available may include what they
+    // promise, and calls nothing "not yet promised".
+    const cutLists = '**/bff/withdrawal-requests?*';
+    await page.route(cutLists, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'UPSTREAM_UNAVAILABLE',
+            message: 'The store is not reachable.',
+            requestId: 'e2e',
+            retryable: true,
+            details: [],
+          },
+        }),
+      }),
+    );
+    await page.reload();
+    await expect(
+      page.getByText(
+        'Open withdrawal requests could not be read: Available may include money they already promise.',
+      ),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(trx).not.toContainText('Not yet promised');
+    await saveScreenshot(page, 'open-requests-6b-overview-unreadable-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await saveScreenshot(page, 'open-requests-6c-overview-unreadable');
+    await page.unroute(cutLists);
+    await page.setViewportSize({ width: 390, height: 844 });
     // The wallet's own page: 60 + 30 + 10 TRX in its three open requests.
     await page.goto(`/wallets/${wallet.walletId}`);
     const trxCard = page
