@@ -9,6 +9,7 @@ import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
 import { routeOneActiveWallet, routeWithdrawalBasics, walletOne } from './withdrawal-page-routes';
+import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
 
 /** The withdrawal form beside the wallet's open requests: not yet sent, so not yet reserved. */
 
@@ -147,6 +148,24 @@ describe('NewWithdrawalPage beside open requests', () => {
     ).toHaveTextContent(
       'The open requests from this wallet could not be read: Available may include money they already promise.',
     );
+    expect(screen.queryByText(/from this wallet:/)).toBeNull();
+  });
+
+  it('says so too when a later refresh of the lists fails, rather than summing the old ones', async () => {
+    const { queryClient } = renderWithApp(<NewWithdrawalPage />, {
+      path: '/transactions/new?walletId=wal_1',
+      session: sessionFor('treasury'),
+    });
+    expect(await screen.findByText(/from this wallet:/)).toHaveTextContent(
+      '2 open requests from this wallet: 5TRX',
+    );
+    isListFailing = true;
+    await queryClient.refetchQueries({
+      queryKey: withdrawalRequestListQuery('APPROVED').queryKey,
+    });
+    expect(
+      await screen.findByText(/open requests from this wallet could not be read/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/from this wallet:/)).toBeNull();
   });
 });

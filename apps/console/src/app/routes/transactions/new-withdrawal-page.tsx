@@ -141,13 +141,14 @@ function WithdrawalFlowView() {
           onDraftChange={flow.changeDraft}
           onReview={flow.openReview}
           openRequests={
-            open
-              ? {
-                  committedFor: (walletId, asset) => committedFor(open, walletId, asset),
-                  isAtLeast: open.isAtLeast,
-                }
-              : isOpenRequestsError
-                ? 'unreadable'
+            // A failed refetch keeps the old lists, which may leave out a newer request.
+            isOpenRequestsError
+              ? 'unreadable'
+              : open
+                ? {
+                    committedFor: (walletId, asset) => committedFor(open, walletId, asset),
+                    isAtLeast: open.isAtLeast,
+                  }
                 : null
           }
         />

@@ -72,6 +72,15 @@ describe('FundsCheck', () => {
     expect(verdict).not.toHaveTextContent('Covered');
   });
 
+  it('never claims covered when the other open requests failed to refresh, even with an old list at hand', () => {
+    renderCheck(funds({ committed: { amountAtomic: 0n, count: 0 }, isOthersError: true }));
+    const verdict = screen.getByRole('status');
+    expect(verdict).toHaveTextContent(
+      "Not checked: the wallet's other open requests could not be read",
+    );
+    expect(verdict).not.toHaveTextContent(/\bcovered:/i);
+  });
+
   it('warns, in words, that a request the other open requests leave short of funds may fail', () => {
     renderCheck(
       funds({ availableAtomic: 10_000_000n, committed: { amountAtomic: 5_000_000n, count: 1 } }),

@@ -52,8 +52,9 @@ function verdictOf(amountAtomic: bigint, funds: Funds): Verdict {
   const own = amountAtomic + fee;
   // Decided without the other requests: they can only make it worse.
   if (own > available) return { kind: 'short-alone', shortAtomic: own - available };
-  if (!funds.committed)
-    return { kind: funds.isOthersError ? 'others-unreadable' : 'others-unread' };
+  // Nor by an old copy of the other requests' lists: a newer request may be missing from it.
+  if (funds.isOthersError) return { kind: 'others-unreadable' };
+  if (!funds.committed) return { kind: 'others-unread' };
   const { committed } = funds;
   const needed = own + committed.amountAtomic + BigInt(committed.count) * fee;
   return needed > available
