@@ -99,8 +99,6 @@ export function OverviewPage() {
                     totals={overview.data.totals}
                     decimalsFor={decimalsFor}
                     openRequests={
-                      // A failed refetch keeps the old list, which may leave out a newer
-                      // request: say the sums are unknown rather than show them.
                       isOpenRequestsError
                         ? 'unreadable'
                         : openRequests

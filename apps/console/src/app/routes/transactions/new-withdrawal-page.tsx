@@ -141,7 +141,6 @@ function WithdrawalFlowView() {
           onDraftChange={flow.changeDraft}
           onReview={flow.openReview}
           openRequests={
-            // A failed refetch keeps the old lists, which may leave out a newer request.
             isOpenRequestsError
               ? 'unreadable'
               : open
