@@ -43,7 +43,7 @@ export function WalletDetailPage() {
   const { permissions } = useSession();
   const wallet = useQuery(walletDetailQuery(walletId));
   const balances = useQuery(walletBalancesQuery(walletId));
-  const { open } = useOpenRequests();
+  const { open, isError: isOpenRequestsError } = useOpenRequests();
   const transactions = useInfiniteQuery(transactionListQuery({ walletId }));
   const { assets, decimalsFor } = useCatalog();
   const named = useContext(WalletDirectoryContext)(walletId);
@@ -145,12 +145,14 @@ export function WalletDetailPage() {
               decimalsFor={decimalsFor}
               label="Wallet balances"
               openRequests={
-                open
-                  ? {
-                      committedFor: (asset) => committedFor(open, walletId, asset),
-                      isAtLeast: open.isAtLeast,
-                    }
-                  : null
+                isOpenRequestsError
+                  ? 'unreadable'
+                  : open
+                    ? {
+                        committedFor: (asset) => committedFor(open, walletId, asset),
+                        isAtLeast: open.isAtLeast,
+                      }
+                    : null
               }
             />
           )}

@@ -7,7 +7,7 @@ import type { TestServer } from '../../../test/test-server';
 import { useOpenRequests } from './open-requests';
 import { withdrawalRequestListQuery } from './withdrawal-requests';
 
-/** What the hook gives, as text: a caller that reads only `open` (the wallet page) sees this. */
+/** What the hook gives, as text: a caller that reads only `open` sees this. */
 function Probe() {
   const { open, isError } = useOpenRequests();
   return (

@@ -129,6 +129,27 @@ describe('the balances', () => {
       rerender(<BalancesTable balances={balances} decimalsFor={decimalsFor} openRequests={null} />);
       expect(screen.queryByText('In open requests')).not.toBeInTheDocument();
       expect(screen.queryByText(/Available still includes them/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
     });
+
+    it.each(['desktop', 'phone'] as const)(
+      'say once, with no column or field, that Available may include what they promise when their lists are unreadable (%s)',
+      (width) => {
+        screenIs(width);
+        render(
+          <BalancesTable
+            balances={balances}
+            decimalsFor={decimalsFor}
+            label="Wallet balances"
+            openRequests="unreadable"
+          />,
+        );
+        expect(screen.getByRole('note')).toHaveTextContent(
+          'Open withdrawal requests could not be read: Available may include money they already promise.',
+        );
+        expect(screen.queryByText('In open requests')).not.toBeInTheDocument();
+        expect(screen.queryByText(/Available still includes them/)).not.toBeInTheDocument();
+      },
+    );
   });
 });

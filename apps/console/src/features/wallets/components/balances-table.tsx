@@ -42,6 +42,15 @@ function hasOpenRequests(balances: readonly Balance[], open: OpenRequests | null
   return open !== null && balances.some((b) => open.committedFor(b.asset).count > 0);
 }
 
+/** Said once under the balances: leaving the column out would read as nothing promised. */
+function OpenRequestsUnreadableNote() {
+  return (
+    <p role="note" className="px-4 py-3 text-xs text-amber-900">
+      Open withdrawal requests could not be read: Available may include money they already promise.
+    </p>
+  );
+}
+
 function OpenRequestsNote() {
   return (
     <p className="px-4 py-3 text-xs text-slate-600">
@@ -98,7 +107,8 @@ function BalanceCards({
 
 /**
  * Posted, reserved and available per asset and chain; exact, from the catalog's decimals. With
- * `openRequests` (one wallet's), what its open requests take of each asset, once any exists.
+ * `openRequests` (one wallet's), what its open requests take of each asset, once any exists;
+ * null while unknown (nothing said); 'unreadable' when their lists failed (a warning instead).
  */
 export function BalancesTable({
   balances,
@@ -109,18 +119,21 @@ export function BalancesTable({
   balances: Balance[];
   decimalsFor: DecimalsFor;
   label?: string;
-  openRequests?: OpenRequests | null;
+  openRequests?: OpenRequests | 'unreadable' | null;
 }) {
   const isPhone = useMediaQuery(PHONE_QUERY);
   if (balances.length === 0) {
     return <EmptyState title="No balances yet">Deposits and transfers will show here.</EmptyState>;
   }
-  const open = hasOpenRequests(balances, openRequests) ? openRequests : null;
+  const known = openRequests === 'unreadable' ? null : openRequests;
+  const open = hasOpenRequests(balances, known) ? known : null;
+  const unreadableNote = openRequests === 'unreadable' ? <OpenRequestsUnreadableNote /> : null;
   if (isPhone) {
     return (
       <>
         <BalanceCards balances={balances} decimalsFor={decimalsFor} label={label} open={open} />
         {open ? <OpenRequestsNote /> : null}
+        {unreadableNote}
       </>
     );
   }
@@ -164,6 +177,7 @@ export function BalancesTable({
         </tbody>
       </Table>
       {open ? <OpenRequestsNote /> : null}
+      {unreadableNote}
     </>
   );
 }
