@@ -76,10 +76,33 @@ function landingPageKit(landingPage: string): {
 
 const pageKit = landingPageKit('/src/app/routes/overview/overview-page.tsx');
 
+/**
+ * react-router's package exports name only its development build (dev warnings on, their
+ * messages built on every render of the routes), for production bundles too
+ * (remix-run/react-router#14102, open). The build takes the production build beside it; the
+ * dev server keeps the warnings.
+ */
+const reactRouterProduction: Plugin = {
+  name: 'settlement:react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      ],
+    },
+  }),
+};
+
 /** The console's build and dev server. Routes are lazy, so each page is its own chunk. */
 export default defineConfig({
   root: consoleRoot,
-  plugins: [react(), tailwindcss(), inlineEntryStylesheet(), pageKit.plugin],
+  plugins: [react(), tailwindcss(), inlineEntryStylesheet(), pageKit.plugin, reactRouterProduction],
   build: {
     outDir: `${consoleRoot}/dist`,
     emptyOutDir: true,
