@@ -1,4 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -90,8 +92,12 @@ const reactRouterProduction: Plugin = {
       alias: [
         {
           find: /^react-router$/,
-          replacement: fileURLToPath(
-            new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          // Where the console itself resolves react-router (its dependency, not the root's).
+          replacement: join(
+            dirname(
+              createRequire(join(consoleRoot, 'package.json')).resolve('react-router/package.json'),
+            ),
+            'dist/production/index.mjs',
           ),
         },
       ],
