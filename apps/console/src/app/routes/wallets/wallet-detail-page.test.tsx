@@ -6,7 +6,7 @@ import {
 } from '@settlement/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
 import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
@@ -89,9 +89,6 @@ beforeEach(() => {
   };
   failingStatus = null;
   listsAnswered = Promise.resolve();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 function renderPage() {
