@@ -161,13 +161,15 @@ export function describeErrorCode(code: string): string {
   return isErrorCode(code) ? ERROR_CODES[code].text : `Error ${code}.`;
 }
 
-export const ErrorEnvelopeSchema = z.looseObject({
-  code: z.string().min(1),
-  message: z.string(),
-  details: z.array(z.unknown()),
-  requestId: z.string(),
-  retryable: z.boolean(),
-});
+export const ErrorEnvelopeSchema = z.lazy(() =>
+  z.looseObject({
+    code: z.string().min(1),
+    message: z.string(),
+    details: z.array(z.unknown()),
+    requestId: z.string(),
+    retryable: z.boolean(),
+  }),
+);
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export function errorEnvelope(

@@ -28,85 +28,97 @@ export const LEGACY_CONNECTED = 'SYSTEM_CONNECTED';
 
 const nullableString = z.string().nullable();
 
-export const AccountCreatedDataSchema = z.looseObject({
-  accountId: z.string(),
-  orgId: z.string(),
-  name: z.string(),
-  externalId: nullableString,
-  createdAt: TimestampSchema,
-  requestId: z.string(),
-  idempotencyKey: nullableString,
-});
+export const AccountCreatedDataSchema = z.lazy(() =>
+  z.looseObject({
+    accountId: z.string(),
+    orgId: z.string(),
+    name: z.string(),
+    externalId: nullableString,
+    createdAt: TimestampSchema,
+    requestId: z.string(),
+    idempotencyKey: nullableString,
+  }),
+);
 
-export const WalletCreatedDataSchema = z.looseObject({
-  walletId: z.string(),
-  accountId: z.string(),
-  orgId: z.string(),
-  chain: z.string(),
-  address: z.string(),
-  status: z.string(),
-  createdAt: TimestampSchema,
-  requestId: z.string(),
-  idempotencyKey: nullableString,
-});
+export const WalletCreatedDataSchema = z.lazy(() =>
+  z.looseObject({
+    walletId: z.string(),
+    accountId: z.string(),
+    orgId: z.string(),
+    chain: z.string(),
+    address: z.string(),
+    status: z.string(),
+    createdAt: TimestampSchema,
+    requestId: z.string(),
+    idempotencyKey: nullableString,
+  }),
+);
 
-export const WalletCreationFailedDataSchema = z.looseObject({
-  accountId: z.string(),
-  chain: z.string(),
-  status: z.string(),
-  errorCode: z.string(),
-});
+export const WalletCreationFailedDataSchema = z.lazy(() =>
+  z.looseObject({
+    accountId: z.string(),
+    chain: z.string(),
+    status: z.string(),
+    errorCode: z.string(),
+  }),
+);
 
-export const WalletStatusChangedDataSchema = z.looseObject({
-  walletId: z.string(),
-  accountId: z.string().optional(),
-  status: z.string(),
-  previousStatus: nullableString.optional(),
-});
+export const WalletStatusChangedDataSchema = z.lazy(() =>
+  z.looseObject({
+    walletId: z.string(),
+    accountId: z.string().optional(),
+    status: z.string(),
+    previousStatus: nullableString.optional(),
+  }),
+);
 
 /** Transaction lifecycle data: the interface's minimum; nullable fields are null when n/a. */
-export const TransactionEventDataSchema = z.looseObject({
-  transactionId: z.string(),
-  transactionGroupId: nullableString,
-  sourceTransactionId: nullableString,
-  destinationTransactionId: nullableString,
-  orgId: z.string(),
-  accountId: z.string(),
-  walletId: z.string(),
-  destinationAccountId: nullableString,
-  destinationWalletId: nullableString,
-  chain: z.string(),
-  asset: z.string(),
-  amountAtomic: AtomicAmountSchema,
-  amountDirection: z.string(),
-  isInternalTransfer: z.boolean(),
-  transferKind: z.string(),
-  fromAddress: nullableString,
-  toAddress: nullableString,
-  txHash: nullableString,
-  status: z.string(),
-  sourceStatus: nullableString,
-  destinationStatus: nullableString,
-  failureCode: nullableString,
-  failureMessage: nullableString,
-});
+export const TransactionEventDataSchema = z.lazy(() =>
+  z.looseObject({
+    transactionId: z.string(),
+    transactionGroupId: nullableString,
+    sourceTransactionId: nullableString,
+    destinationTransactionId: nullableString,
+    orgId: z.string(),
+    accountId: z.string(),
+    walletId: z.string(),
+    destinationAccountId: nullableString,
+    destinationWalletId: nullableString,
+    chain: z.string(),
+    asset: z.string(),
+    amountAtomic: AtomicAmountSchema,
+    amountDirection: z.string(),
+    isInternalTransfer: z.boolean(),
+    transferKind: z.string(),
+    fromAddress: nullableString,
+    toAddress: nullableString,
+    txHash: nullableString,
+    status: z.string(),
+    sourceStatus: nullableString,
+    destinationStatus: nullableString,
+    failureCode: nullableString,
+    failureMessage: nullableString,
+  }),
+);
 export type TransactionEventData = z.infer<typeof TransactionEventDataSchema>;
 
-export const DepositEventDataSchema = z.looseObject({
-  transactionId: nullableString,
-  walletId: z.string(),
-  accountId: z.string(),
-  chain: z.string(),
-  asset: z.string(),
-  amountAtomic: AtomicAmountSchema,
-  txHash: z.string(),
-  blockNumber: z.number().int().nullable(),
-  confirmations: z.number().int().nonnegative(),
-  requiredConfirmations: z.number().int().positive(),
-});
+export const DepositEventDataSchema = z.lazy(() =>
+  z.looseObject({
+    transactionId: nullableString,
+    walletId: z.string(),
+    accountId: z.string(),
+    chain: z.string(),
+    asset: z.string(),
+    amountAtomic: AtomicAmountSchema,
+    txHash: z.string(),
+    blockNumber: z.number().int().nullable(),
+    confirmations: z.number().int().nonnegative(),
+    requiredConfirmations: z.number().int().positive(),
+  }),
+);
 export type DepositEventData = z.infer<typeof DepositEventDataSchema>;
 
-const GenericDataSchema = z.record(z.string(), z.unknown());
+const GenericDataSchema = z.lazy(() => z.record(z.string(), z.unknown()));
 
 export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType<Record<string, unknown>>> = {
   'account.created': AccountCreatedDataSchema,
@@ -123,30 +135,34 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType<Record<string, unkn
   'deposit.credited': DepositEventDataSchema,
 };
 
-export const MvpEnvelopeSchema = z.looseObject({
-  type: z.literal('EVENT'),
-  event: z.string().min(1),
-  eventId: z.string().min(1).optional(),
-  version: z.number().int().positive().optional(),
-  orgId: z.string().optional(),
-  occurredAt: TimestampSchema.optional(),
-  correlationId: nullableString.optional(),
-  data: GenericDataSchema.optional(),
-});
+export const MvpEnvelopeSchema = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('EVENT'),
+    event: z.string().min(1),
+    eventId: z.string().min(1).optional(),
+    version: z.number().int().positive().optional(),
+    orgId: z.string().optional(),
+    occurredAt: TimestampSchema.optional(),
+    correlationId: nullableString.optional(),
+    data: GenericDataSchema.optional(),
+  }),
+);
 export type MvpEnvelope = z.infer<typeof MvpEnvelopeSchema>;
 
-export const TopicEnvelopeSchema = z.looseObject({
-  op: z.literal('event'),
-  subId: nullableString.optional(),
-  id: z.string().min(1).optional(),
-  sequence: z.number().int().nonnegative().optional(),
-  subject: z.string().min(1),
-  occurredAt: TimestampSchema.optional(),
-  orgId: z.string().optional(),
-  correlationId: nullableString.optional(),
-  version: z.number().int().positive().optional(),
-  data: GenericDataSchema.optional(),
-});
+export const TopicEnvelopeSchema = z.lazy(() =>
+  z.looseObject({
+    op: z.literal('event'),
+    subId: nullableString.optional(),
+    id: z.string().min(1).optional(),
+    sequence: z.number().int().nonnegative().optional(),
+    subject: z.string().min(1),
+    occurredAt: TimestampSchema.optional(),
+    orgId: z.string().optional(),
+    correlationId: nullableString.optional(),
+    version: z.number().int().positive().optional(),
+    data: GenericDataSchema.optional(),
+  }),
+);
 export type TopicEnvelope = z.infer<typeof TopicEnvelopeSchema>;
 
 export type NormalizedEvent = {

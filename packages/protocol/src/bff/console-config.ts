@@ -6,14 +6,16 @@ import { ChainSchema } from '../schemas/common';
  * base URLs are configured in the BFF (EXPLORER_URLS); a chain without one gets no links.
  */
 
-export const ExplorerSchema = z.object({
-  chain: ChainSchema,
-  /** http(s) origin and optional path, without a trailing slash. */
-  baseUrl: z.url({ protocol: /^https?$/ }),
-});
+export const ExplorerSchema = z.lazy(() =>
+  z.object({
+    chain: ChainSchema,
+    /** http(s) origin and optional path, without a trailing slash. */
+    baseUrl: z.url({ protocol: /^https?$/ }),
+  }),
+);
 export type Explorer = z.infer<typeof ExplorerSchema>;
 
-export const ConsoleConfigSchema = z.object({ explorers: z.array(ExplorerSchema) });
+export const ConsoleConfigSchema = z.lazy(() => z.object({ explorers: z.array(ExplorerSchema) }));
 export type ConsoleConfig = z.infer<typeof ConsoleConfigSchema>;
 
 export type ExplorerTarget = 'transaction' | 'address';

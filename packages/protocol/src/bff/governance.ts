@@ -28,67 +28,77 @@ export const APPROVER_ROLES = ['treasury', 'admin'] as const;
 export const ApproverRoleSchema = z.enum(APPROVER_ROLES);
 export type ApproverRole = z.infer<typeof ApproverRoleSchema>;
 
-export const ApprovalRequirementSchema = z.object({
-  count: z.number().int().min(1).max(10),
-  fromRoles: z.array(ApproverRoleSchema).min(1),
-});
+export const ApprovalRequirementSchema = z.lazy(() =>
+  z.object({
+    count: z.number().int().min(1).max(10),
+    fromRoles: z.array(ApproverRoleSchema).min(1),
+  }),
+);
 export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
-export const PolicyMatchSchema = z.object({
-  assets: z.array(z.string().min(1).max(32)).min(1).optional(),
-  chains: z.array(ChainSchema).min(1).optional(),
-  accountIds: z.array(z.string().min(1).max(128)).min(1).optional(),
-  walletIds: z.array(z.string().min(1).max(128)).min(1).optional(),
-  destination: DestinationKindSchema.optional(),
-  /** Inclusive lower bound, atomic units. */
-  amountAtomicGte: AtomicAmountSchema.optional(),
-  /** Exclusive upper bound, atomic units. */
-  amountAtomicLt: AtomicAmountSchema.optional(),
-});
+export const PolicyMatchSchema = z.lazy(() =>
+  z.object({
+    assets: z.array(z.string().min(1).max(32)).min(1).optional(),
+    chains: z.array(ChainSchema).min(1).optional(),
+    accountIds: z.array(z.string().min(1).max(128)).min(1).optional(),
+    walletIds: z.array(z.string().min(1).max(128)).min(1).optional(),
+    destination: DestinationKindSchema.optional(),
+    /** Inclusive lower bound, atomic units. */
+    amountAtomicGte: AtomicAmountSchema.optional(),
+    /** Exclusive upper bound, atomic units. */
+    amountAtomicLt: AtomicAmountSchema.optional(),
+  }),
+);
 export type PolicyMatch = z.infer<typeof PolicyMatchSchema>;
 
-export const PolicyRuleSchema = z
-  .object({
-    id: IdSchema,
-    name: NameSchema,
-    match: PolicyMatchSchema.default({}),
-    action: PolicyActionSchema,
-    approvals: ApprovalRequirementSchema.optional(),
-  })
-  .refine((rule) => rule.action !== 'REQUIRE_APPROVAL' || rule.approvals !== undefined, {
-    message: 'REQUIRE_APPROVAL needs approvals {count, fromRoles}',
-    path: ['approvals'],
-  });
+export const PolicyRuleSchema = z.lazy(() =>
+  z
+    .object({
+      id: IdSchema,
+      name: NameSchema,
+      match: PolicyMatchSchema.default({}),
+      action: PolicyActionSchema,
+      approvals: ApprovalRequirementSchema.optional(),
+    })
+    .refine((rule) => rule.action !== 'REQUIRE_APPROVAL' || rule.approvals !== undefined, {
+      message: 'REQUIRE_APPROVAL needs approvals {count, fromRoles}',
+      path: ['approvals'],
+    }),
+);
 export type PolicyRule = z.infer<typeof PolicyRuleSchema>;
 
 export const LIMIT_SCOPES = ['WALLET', 'ACCOUNT', 'ORG'] as const;
 export const LimitScopeSchema = z.enum(LIMIT_SCOPES);
 export type LimitScope = z.infer<typeof LimitScopeSchema>;
 
-export const PolicyLimitSchema = z.object({
-  id: IdSchema,
-  name: NameSchema,
-  /** Per wallet, per account or for the whole organization. */
-  scope: LimitScopeSchema,
-  asset: z.string().min(1).max(32),
-  windowHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 366),
-  maxAtomic: AtomicAmountSchema,
-});
+export const PolicyLimitSchema = z.lazy(() =>
+  z.object({
+    id: IdSchema,
+    name: NameSchema,
+    /** Per wallet, per account or for the whole organization. */
+    scope: LimitScopeSchema,
+    asset: z.string().min(1).max(32),
+    windowHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366),
+    maxAtomic: AtomicAmountSchema,
+  }),
+);
 export type PolicyLimit = z.infer<typeof PolicyLimitSchema>;
 
-export const PolicySettingsSchema = z.object({
-  /** A withdrawal request not fully approved by then expires. */
-  requestExpiryHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(24),
-});
+export const PolicySettingsSchema = z.lazy(() =>
+  z.object({
+    /** A withdrawal request not fully approved by then expires. */
+    requestExpiryHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+  }),
+);
 export type PolicySettings = z.infer<typeof PolicySettingsSchema>;
 
 /** The body of `PUT /bff/policy`: the whole document; the server assigns the version. */
@@ -101,38 +111,44 @@ export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 export type PolicyDocumentInput = z.input<typeof PolicyDocumentSchema>;
 
 /** `GET /bff/policy` and each entry of `GET /bff/policy/versions`. */
-export const PolicySchema = PolicyDocumentSchema.extend({
-  /** 0: no policy was ever stored, so everything is blocked (default deny). */
-  version: z.number().int().min(0),
-  createdBy: z.string(),
-  createdAt: InstantSchema,
-});
+export const PolicySchema = z.lazy(() =>
+  PolicyDocumentSchema.extend({
+    /** 0: no policy was ever stored, so everything is blocked (default deny). */
+    version: z.number().int().min(0),
+    createdBy: z.string(),
+    createdAt: InstantSchema,
+  }),
+);
 export type Policy = z.infer<typeof PolicySchema>;
 
-export const PolicyVersionsSchema = z.object({ items: z.array(PolicySchema) });
+export const PolicyVersionsSchema = z.lazy(() => z.object({ items: z.array(PolicySchema) }));
 export type PolicyVersions = z.infer<typeof PolicyVersionsSchema>;
 
 /** `POST /bff/policy/dry-run`: the fields of a withdrawal that the policy judges. */
-export const DryRunRequestSchema = z.object({
-  walletId: z.string().min(1).max(128),
-  asset: z.string().min(1).max(32),
-  toAddress: z.string().min(1).max(128),
-  amountAtomic: AtomicAmountSchema,
-});
+export const DryRunRequestSchema = z.lazy(() =>
+  z.object({
+    walletId: z.string().min(1).max(128),
+    asset: z.string().min(1).max(32),
+    toAddress: z.string().min(1).max(128),
+    amountAtomic: AtomicAmountSchema,
+  }),
+);
 export type DryRunRequest = z.infer<typeof DryRunRequestSchema>;
 
-export const LimitUsageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  scope: LimitScopeSchema,
-  asset: z.string(),
-  windowHours: z.number().int(),
-  usedAtomic: AtomicAmountSchema,
-  maxAtomic: AtomicAmountSchema,
-  /** What is left before this withdrawal (0 when already at or past the maximum). */
-  remainingAtomic: AtomicAmountSchema,
-  wouldExceed: z.boolean(),
-});
+export const LimitUsageSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    scope: LimitScopeSchema,
+    asset: z.string(),
+    windowHours: z.number().int(),
+    usedAtomic: AtomicAmountSchema,
+    maxAtomic: AtomicAmountSchema,
+    /** What is left before this withdrawal (0 when already at or past the maximum). */
+    remainingAtomic: AtomicAmountSchema,
+    wouldExceed: z.boolean(),
+  }),
+);
 export type LimitUsage = z.infer<typeof LimitUsageSchema>;
 
 export const PolicyDecisionSchema = z.object({
@@ -151,13 +167,15 @@ export const PolicyDecisionSchema = z.object({
 export type PolicyDecision = z.infer<typeof PolicyDecisionSchema>;
 
 /** The `details[0]` of a 403 `POLICY_BLOCKED`: the rule or limit that blocks, and why. */
-export const PolicyBlockedDetailSchema = z.object({
-  rule: PolicyDecisionSchema.shape.rule,
-  /** The id of the limit that blocks, when a limit does. */
-  limit: z.string().nullable(),
-  policyVersion: z.number().int(),
-  reasons: z.array(z.string()),
-});
+export const PolicyBlockedDetailSchema = z.lazy(() =>
+  z.object({
+    rule: PolicyDecisionSchema.shape.rule,
+    /** The id of the limit that blocks, when a limit does. */
+    limit: z.string().nullable(),
+    policyVersion: z.number().int(),
+    reasons: z.array(z.string()),
+  }),
+);
 export type PolicyBlockedDetail = z.infer<typeof PolicyBlockedDetailSchema>;
 
 export const WITHDRAWAL_REQUEST_STATUSES = [
@@ -172,52 +190,62 @@ export const WITHDRAWAL_REQUEST_STATUSES = [
 export const WithdrawalRequestStatusSchema = z.enum(WITHDRAWAL_REQUEST_STATUSES);
 export type WithdrawalRequestStatus = z.infer<typeof WithdrawalRequestStatusSchema>;
 
-export const ApprovalSchema = z.object({
-  operator: z.string(),
-  role: z.string(),
-  at: InstantSchema,
-});
+export const ApprovalSchema = z.lazy(() =>
+  z.object({
+    operator: z.string(),
+    role: z.string(),
+    at: InstantSchema,
+  }),
+);
 export type Approval = z.infer<typeof ApprovalSchema>;
 
-export const WithdrawalRequestSchema = z.object({
-  id: z.string(),
-  status: WithdrawalRequestStatusSchema,
-  /** The requester's X-Operation-Id: the idempotency key of the one upstream submission. */
-  operationId: z.string(),
-  requester: z.string(),
-  walletId: z.string(),
-  accountId: z.string(),
-  chain: ChainSchema,
-  asset: z.string(),
-  toAddress: z.string(),
-  amountAtomic: AtomicAmountSchema,
-  clientReference: Reference128Schema.nullable(),
-  policyVersion: z.number().int(),
-  decision: PolicyDecisionSchema,
-  approvalsRequired: ApprovalRequirementSchema,
-  approvals: z.array(ApprovalSchema),
-  rejection: z.object({ operator: z.string(), reason: z.string(), at: InstantSchema }).nullable(),
-  transactionId: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: InstantSchema,
-  updatedAt: InstantSchema,
-  expiresAt: InstantSchema,
-});
+export const WithdrawalRequestSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    status: WithdrawalRequestStatusSchema,
+    /** The requester's X-Operation-Id: the idempotency key of the one upstream submission. */
+    operationId: z.string(),
+    requester: z.string(),
+    walletId: z.string(),
+    accountId: z.string(),
+    chain: ChainSchema,
+    asset: z.string(),
+    toAddress: z.string(),
+    amountAtomic: AtomicAmountSchema,
+    clientReference: Reference128Schema.nullable(),
+    policyVersion: z.number().int(),
+    decision: PolicyDecisionSchema,
+    approvalsRequired: ApprovalRequirementSchema,
+    approvals: z.array(ApprovalSchema),
+    rejection: z.object({ operator: z.string(), reason: z.string(), at: InstantSchema }).nullable(),
+    transactionId: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+    createdAt: InstantSchema,
+    updatedAt: InstantSchema,
+    expiresAt: InstantSchema,
+  }),
+);
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequestSchema>;
 
 /** `POST /bff/api/v1/transactions` when the policy asks for approvals: 202. */
-export const WithdrawalRequestCreatedSchema = z.object({
-  withdrawalRequest: WithdrawalRequestSchema,
-});
+export const WithdrawalRequestCreatedSchema = z.lazy(() =>
+  z.object({
+    withdrawalRequest: WithdrawalRequestSchema,
+  }),
+);
 
 /** `GET /bff/withdrawal-requests` lists the newest this many: a full list may hold more. */
 export const WITHDRAWAL_REQUEST_LIST_MAX = 200;
 
-export const WithdrawalRequestListSchema = z.object({ items: z.array(WithdrawalRequestSchema) });
+export const WithdrawalRequestListSchema = z.lazy(() =>
+  z.object({ items: z.array(WithdrawalRequestSchema) }),
+);
 export type WithdrawalRequestList = z.infer<typeof WithdrawalRequestListSchema>;
 
-export const RejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(500) });
+export const RejectRequestSchema = z.lazy(() =>
+  z.object({ reason: z.string().trim().min(1).max(500) }),
+);
 
 export const ADDRESS_BOOK_STATUSES = ['PENDING_APPROVAL', 'ACTIVE', 'REMOVED'] as const;
 export const AddressBookStatusSchema = z.enum(ADDRESS_BOOK_STATUSES);
@@ -230,16 +258,18 @@ export const NewAddressBookEntrySchema = z.object({
 });
 export type NewAddressBookEntry = z.infer<typeof NewAddressBookEntrySchema>;
 
-export const AddressBookEntrySchema = NewAddressBookEntrySchema.extend({
-  id: z.string(),
-  status: AddressBookStatusSchema,
-  createdBy: z.string(),
-  createdAt: InstantSchema,
-  approvedBy: z.string().nullable(),
-  approvedAt: InstantSchema.nullable(),
-  removedBy: z.string().nullable(),
-  removedAt: InstantSchema.nullable(),
-});
+export const AddressBookEntrySchema = z.lazy(() =>
+  NewAddressBookEntrySchema.extend({
+    id: z.string(),
+    status: AddressBookStatusSchema,
+    createdBy: z.string(),
+    createdAt: InstantSchema,
+    approvedBy: z.string().nullable(),
+    approvedAt: InstantSchema.nullable(),
+    removedBy: z.string().nullable(),
+    removedAt: InstantSchema.nullable(),
+  }),
+);
 export type AddressBookEntry = z.infer<typeof AddressBookEntrySchema>;
 
 /**
@@ -248,7 +278,9 @@ export type AddressBookEntry = z.infer<typeof AddressBookEntrySchema>;
  */
 export const ADDRESS_BOOK_LIST_MAX = 500;
 
-export const AddressBookListSchema = z.object({ items: z.array(AddressBookEntrySchema) });
+export const AddressBookListSchema = z.lazy(() =>
+  z.object({ items: z.array(AddressBookEntrySchema) }),
+);
 export type AddressBookList = z.infer<typeof AddressBookListSchema>;
 
 /** Topics of the relay's `change` frames that governance sends. */

@@ -17,36 +17,40 @@ export const OperationStateSchema = z.enum(OPERATION_STATES);
 export type OperationState = z.infer<typeof OperationStateSchema>;
 
 /** One upstream call made for the operation (a send, or a reconciliation read). */
-export const OperationAttemptSchema = z.object({
-  /** `transactions.create`, `transactions.reconcile`, ... */
-  operation: z.string(),
-  method: z.string(),
-  attempt: z.number().int().positive(),
-  /** HTTP status of the upstream's answer; null when none arrived (timeout, network). */
-  status: z.number().int().nullable(),
-  /** The request id the BFF sent. */
-  requestId: z.string(),
-  /** The upstream's own request id, when it answered: what its support can look up. */
-  upstreamRequestId: z.string().nullable(),
-  at: TimestampSchema,
-  error: z.string().nullable(),
-});
+export const OperationAttemptSchema = z.lazy(() =>
+  z.object({
+    /** `transactions.create`, `transactions.reconcile`, ... */
+    operation: z.string(),
+    method: z.string(),
+    attempt: z.number().int().positive(),
+    /** HTTP status of the upstream's answer; null when none arrived (timeout, network). */
+    status: z.number().int().nullable(),
+    /** The request id the BFF sent. */
+    requestId: z.string(),
+    /** The upstream's own request id, when it answered: what its support can look up. */
+    upstreamRequestId: z.string().nullable(),
+    at: TimestampSchema,
+    error: z.string().nullable(),
+  }),
+);
 export type OperationAttempt = z.infer<typeof OperationAttemptSchema>;
 
-export const OperationViewSchema = z.object({
-  operationId: z.string(),
-  operation: z.string(),
-  state: OperationStateSchema,
-  /** The recorded HTTP status (a definite answer, or the last one before the outcome was lost). */
-  status: z.number().int().optional(),
-  /** The recorded response body (the created resource, or the error envelope). */
-  response: z.unknown().optional(),
-  idempotencyKey: z.string(),
-  clientReference: z.string().nullable(),
-  upstreamRequestId: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  attempts: z.array(OperationAttemptSchema),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-});
+export const OperationViewSchema = z.lazy(() =>
+  z.object({
+    operationId: z.string(),
+    operation: z.string(),
+    state: OperationStateSchema,
+    /** The recorded HTTP status (a definite answer, or the last one before the outcome was lost). */
+    status: z.number().int().optional(),
+    /** The recorded response body (the created resource, or the error envelope). */
+    response: z.unknown().optional(),
+    idempotencyKey: z.string(),
+    clientReference: z.string().nullable(),
+    upstreamRequestId: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    attempts: z.array(OperationAttemptSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  }),
+);
 export type OperationView = z.infer<typeof OperationViewSchema>;

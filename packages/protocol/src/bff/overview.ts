@@ -11,64 +11,74 @@ import { WalletStatusSchema } from '../schemas/wallet';
  */
 
 /** Posted, reserved and available of one asset on one chain, summed over wallets. */
-export const AssetTotalSchema = z.object({
-  asset: z.string(),
-  chain: ChainSchema,
-  postedAtomic: AtomicAmountSchema,
-  reservedAtomic: AtomicAmountSchema,
-  availableAtomic: AtomicAmountSchema,
-  walletCount: z.number().int().nonnegative(),
-});
+export const AssetTotalSchema = z.lazy(() =>
+  z.object({
+    asset: z.string(),
+    chain: ChainSchema,
+    postedAtomic: AtomicAmountSchema,
+    reservedAtomic: AtomicAmountSchema,
+    availableAtomic: AtomicAmountSchema,
+    walletCount: z.number().int().nonnegative(),
+  }),
+);
 export type AssetTotal = z.infer<typeof AssetTotalSchema>;
 
-export const OverviewWalletSchema = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  accountName: z.string(),
-  chain: ChainSchema,
-  address: z.string(),
-  status: WalletStatusSchema,
-  /** The treasury's label (GET /bff/wallet-labels), null when none was set. */
-  label: z.string().nullable(),
-  /** Null when the wallet's balances could not be read (the totals then leave it out). */
-  balances: z.array(BalanceSchema).nullable(),
-});
+export const OverviewWalletSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    chain: ChainSchema,
+    address: z.string(),
+    status: WalletStatusSchema,
+    /** The treasury's label (GET /bff/wallet-labels), null when none was set. */
+    label: z.string().nullable(),
+    /** Null when the wallet's balances could not be read (the totals then leave it out). */
+    balances: z.array(BalanceSchema).nullable(),
+  }),
+);
 export type OverviewWallet = z.infer<typeof OverviewWalletSchema>;
 
-export const InFlightTotalSchema = z.object({
-  asset: z.string(),
-  chain: ChainSchema,
-  amountAtomic: AtomicAmountSchema,
-  count: z.number().int().nonnegative(),
-});
+export const InFlightTotalSchema = z.lazy(() =>
+  z.object({
+    asset: z.string(),
+    chain: ChainSchema,
+    amountAtomic: AtomicAmountSchema,
+    count: z.number().int().nonnegative(),
+  }),
+);
 export type InFlightTotal = z.infer<typeof InFlightTotalSchema>;
 
-export const InFlightTransactionSchema = z.object({
-  id: z.string(),
-  walletId: z.string(),
-  asset: z.string(),
-  chain: ChainSchema,
-  amountAtomic: AtomicAmountSchema,
-  createdAt: TimestampSchema,
-});
-
-export const OverviewSchema = z.object({
-  generatedAt: TimestampSchema,
-  totals: z.array(AssetTotalSchema),
-  wallets: z.array(OverviewWalletSchema),
-  /** True when the organization has more wallets than the overview reads (totals are partial). */
-  isPartial: z.boolean(),
-  /** Wallets whose balances could not be read (their amounts are missing from the totals). */
-  unreadWallets: z.number().int().nonnegative(),
-  inFlight: z.object({
-    count: z.number().int().nonnegative(),
-    /** The oldest PENDING withdrawal's creation time; its age is now minus this. */
-    oldestCreatedAt: TimestampSchema.nullable(),
-    totals: z.array(InFlightTotalSchema),
-    /** The oldest few, oldest first, to link from the overview. */
-    oldest: z.array(InFlightTransactionSchema),
+export const InFlightTransactionSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    walletId: z.string(),
+    asset: z.string(),
+    chain: ChainSchema,
+    amountAtomic: AtomicAmountSchema,
+    createdAt: TimestampSchema,
   }),
-});
+);
+
+export const OverviewSchema = z.lazy(() =>
+  z.object({
+    generatedAt: TimestampSchema,
+    totals: z.array(AssetTotalSchema),
+    wallets: z.array(OverviewWalletSchema),
+    /** True when the organization has more wallets than the overview reads (totals are partial). */
+    isPartial: z.boolean(),
+    /** Wallets whose balances could not be read (their amounts are missing from the totals). */
+    unreadWallets: z.number().int().nonnegative(),
+    inFlight: z.object({
+      count: z.number().int().nonnegative(),
+      /** The oldest PENDING withdrawal's creation time; its age is now minus this. */
+      oldestCreatedAt: TimestampSchema.nullable(),
+      totals: z.array(InFlightTotalSchema),
+      /** The oldest few, oldest first, to link from the overview. */
+      oldest: z.array(InFlightTransactionSchema),
+    }),
+  }),
+);
 export type Overview = z.infer<typeof OverviewSchema>;
 
 function keyOf(asset: string, chain: string): string {

@@ -23,15 +23,17 @@ export const RELAY_CLOSE = {
   resume: { code: 4008, reason: 'resume' },
 } as const;
 
-export const RelayedEventSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  occurredAt: z.string(),
-  correlationId: z.string().nullable().optional(),
-  orgId: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).default({}),
-  sequence: z.number().nullable().optional(),
-});
+export const RelayedEventSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    occurredAt: z.string(),
+    correlationId: z.string().nullable().optional(),
+    orgId: z.string().optional(),
+    data: z.record(z.string(), z.unknown()).default({}),
+    sequence: z.number().nullable().optional(),
+  }),
+);
 export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
 
 export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const;
@@ -40,25 +42,27 @@ export type UpstreamState = (typeof UPSTREAM_STATES)[number];
 /** Why a browser must reload what it shows from REST instead of relying on a replay. */
 export const RESYNC_REASONS = ['resume-point-unknown', 'events-before-open'] as const;
 
-export const RelayFrameSchema = z.discriminatedUnion('kind', [
-  /** One normalized upstream event and the BFF REST paths whose data it changed. */
-  z.looseObject({
-    kind: z.literal('event'),
-    event: RelayedEventSchema,
-    invalidates: z.array(z.string()).default([]),
-  }),
-  /** The state of the BFF's own link to the upstream event stream. */
-  z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
-  /** Replay is impossible from the requested point: everything shown must be refetched. */
-  z.looseObject({ kind: z.literal('resync'), reason: z.enum(RESYNC_REASONS) }),
-  /**
-   * A change made in the BFF itself (withdrawal requests, policy, address book, operators), so
-   * other consoles refresh without reload. `topic` names it; `invalidates` lists BFF REST paths.
-   */
-  z.looseObject({
-    kind: z.literal('change'),
-    topic: z.string().min(1),
-    invalidates: z.array(z.string()).default([]),
-  }),
-]);
+export const RelayFrameSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    /** One normalized upstream event and the BFF REST paths whose data it changed. */
+    z.looseObject({
+      kind: z.literal('event'),
+      event: RelayedEventSchema,
+      invalidates: z.array(z.string()).default([]),
+    }),
+    /** The state of the BFF's own link to the upstream event stream. */
+    z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
+    /** Replay is impossible from the requested point: everything shown must be refetched. */
+    z.looseObject({ kind: z.literal('resync'), reason: z.enum(RESYNC_REASONS) }),
+    /**
+     * A change made in the BFF itself (withdrawal requests, policy, address book, operators), so
+     * other consoles refresh without reload. `topic` names it; `invalidates` lists BFF REST paths.
+     */
+    z.looseObject({
+      kind: z.literal('change'),
+      topic: z.string().min(1),
+      invalidates: z.array(z.string()).default([]),
+    }),
+  ]),
+);
 export type RelayFrame = z.infer<typeof RelayFrameSchema>;

@@ -18,8 +18,10 @@ export const TRANSPORTS = [
   'usb',
 ] as const;
 export const TransportSchema = z.enum(TRANSPORTS);
-export const CredentialDescriptorSchema = z.object({
-  id: Base64UrlSchema,
-  type: z.literal('public-key'),
-  transports: z.array(TransportSchema).exactOptional(),
-});
+export const CredentialDescriptorSchema = z.lazy(() =>
+  z.object({
+    id: Base64UrlSchema,
+    type: z.literal('public-key'),
+    transports: z.array(TransportSchema).exactOptional(),
+  }),
+);

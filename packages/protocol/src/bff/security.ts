@@ -27,25 +27,29 @@ export function hasRole(actual: Role, required: Role): boolean {
 export const UPSTREAM_KINDS = ['sandbox', 'remote'] as const;
 
 /** GET /bff/auth/me, and POST /bff/auth/login once signing in is complete. */
-export const MeSchema = z.looseObject({
-  operator: z.looseObject({ username: z.string(), role: RoleSchema }),
-  csrfToken: z.string().min(1),
-  upstream: z.looseObject({ kind: z.enum(UPSTREAM_KINDS) }),
-  organization: z.looseObject({ id: z.string() }).optional(),
-});
+export const MeSchema = z.lazy(() =>
+  z.looseObject({
+    operator: z.looseObject({ username: z.string(), role: RoleSchema }),
+    csrfToken: z.string().min(1),
+    upstream: z.looseObject({ kind: z.enum(UPSTREAM_KINDS) }),
+    organization: z.looseObject({ id: z.string() }).optional(),
+  }),
+);
 export type Me = z.infer<typeof MeSchema>;
 
-export const PasskeyRequestOptionsSchema = z.looseObject({
-  challenge: Base64UrlSchema,
-  timeout: z.number().int().exactOptional(),
-  rpId: z.string().exactOptional(),
-  allowCredentials: z.array(CredentialDescriptorSchema).exactOptional(),
-  userVerification: z.enum(['discouraged', 'preferred', 'required']).exactOptional(),
-});
+export const PasskeyRequestOptionsSchema = z.lazy(() =>
+  z.looseObject({
+    challenge: Base64UrlSchema,
+    timeout: z.number().int().exactOptional(),
+    rpId: z.string().exactOptional(),
+    allowCredentials: z.array(CredentialDescriptorSchema).exactOptional(),
+    userVerification: z.enum(['discouraged', 'preferred', 'required']).exactOptional(),
+  }),
+);
 export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptionsSchema>;
 
 /** POST /bff/auth/step-up/verify: a fresh step-up lasts until this instant. */
-export const StepUpSchema = z.object({ freshUntil: InstantSchema });
+export const StepUpSchema = z.lazy(() => z.object({ freshUntil: InstantSchema }));
 export type StepUp = z.infer<typeof StepUpSchema>;
 
 /** How long a user-verified assertion counts as a fresh step-up. */

@@ -12,29 +12,35 @@ export const SIGN_IN_STEPS = ['change-password', 'passkey', 'enroll-passkey'] as
 export const SignInStepSchema = z.enum(SIGN_IN_STEPS);
 export type SignInStep = z.infer<typeof SignInStepSchema>;
 
-export const PendingSignInSchema = z.object({
-  signInStep: SignInStepSchema,
-  operator: z.object({ username: z.string(), role: RoleSchema }),
-  csrfToken: z.string().min(1),
-  upstream: z.object({ kind: z.enum(UPSTREAM_KINDS) }),
-});
+export const PendingSignInSchema = z.lazy(() =>
+  z.object({
+    signInStep: SignInStepSchema,
+    operator: z.object({ username: z.string(), role: RoleSchema }),
+    csrfToken: z.string().min(1),
+    upstream: z.object({ kind: z.enum(UPSTREAM_KINDS) }),
+  }),
+);
 export type PendingSignIn = z.infer<typeof PendingSignInSchema>;
 
 /** POST /bff/auth/login, POST /bff/auth/password and the sign-in passkey routes. */
-export const SignInResultSchema = z.union([PendingSignInSchema, MeSchema]);
+export const SignInResultSchema = z.lazy(() => z.union([PendingSignInSchema, MeSchema]));
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
-export const LoginRequestSchema = z.object({
-  username: z.string().min(1).max(128),
-  password: z.string().min(1).max(1024),
-});
+export const LoginRequestSchema = z.lazy(() =>
+  z.object({
+    username: z.string().min(1).max(128),
+    password: z.string().min(1).max(1024),
+  }),
+);
 
 /** At least 12 characters; strength is judged by the BFF (PASSWORD_TOO_WEAK). */
 export const NEW_PASSWORD_MIN_LENGTH = 12;
 export const NewPasswordSchema = z.string().min(NEW_PASSWORD_MIN_LENGTH).max(1024);
 
 /** POST /bff/auth/password: the signed-in operator (or one replacing a one-time password). */
-export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1).max(1024),
-  newPassword: NewPasswordSchema,
-});
+export const ChangePasswordRequestSchema = z.lazy(() =>
+  z.object({
+    currentPassword: z.string().min(1).max(1024),
+    newPassword: NewPasswordSchema,
+  }),
+);

@@ -32,24 +32,26 @@ export const SupportMatchKindSchema = z.enum(SUPPORT_MATCH_KINDS);
 export type SupportMatchKind = z.infer<typeof SupportMatchKindSchema>;
 
 /** One upstream call (one attempt) from the BFF's request log. */
-export const SupportRequestSchema = z.object({
-  at: TimestampSchema,
-  operator: nullableString,
-  operation: z.string(),
-  operationId: nullableString,
-  method: z.string(),
-  path: z.string(),
-  attempt: z.number().int().positive(),
-  status: z.number().int().nullable(),
-  durationMs: z.number().int().nonnegative(),
-  /** The x-request-id the BFF sent (kept as `requestIdSent` too for older readers). */
-  requestId: z.string(),
-  requestIdSent: z.string(),
-  upstreamRequestId: nullableString,
-  correlationId: nullableString,
-  idempotencyKey: nullableString,
-  error: nullableString,
-});
+export const SupportRequestSchema = z.lazy(() =>
+  z.object({
+    at: TimestampSchema,
+    operator: nullableString,
+    operation: z.string(),
+    operationId: nullableString,
+    method: z.string(),
+    path: z.string(),
+    attempt: z.number().int().positive(),
+    status: z.number().int().nullable(),
+    durationMs: z.number().int().nonnegative(),
+    /** The x-request-id the BFF sent (kept as `requestIdSent` too for older readers). */
+    requestId: z.string(),
+    requestIdSent: z.string(),
+    upstreamRequestId: nullableString,
+    correlationId: nullableString,
+    idempotencyKey: nullableString,
+    error: nullableString,
+  }),
+);
 export type SupportRequest = z.infer<typeof SupportRequestSchema>;
 
 /** One operator action from the audit log. */
@@ -69,47 +71,53 @@ export const AuditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof AuditItemSchema>;
 
-export const SupportEventSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  occurredAt: z.string(),
-  correlationId: nullableString,
-  sequence: z.number().int().nullable(),
-  orgId: z.string(),
-  transactionId: nullableString,
-  walletId: nullableString,
-  accountId: nullableString,
-  txHash: nullableString,
-  data: z.record(z.string(), z.unknown()),
-});
+export const SupportEventSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    occurredAt: z.string(),
+    correlationId: nullableString,
+    sequence: z.number().int().nullable(),
+    orgId: z.string(),
+    transactionId: nullableString,
+    walletId: nullableString,
+    accountId: nullableString,
+    txHash: nullableString,
+    data: z.record(z.string(), z.unknown()),
+  }),
+);
 export type SupportEvent = z.infer<typeof SupportEventSchema>;
 
 /** An idempotent operation from the BFF's journal. */
-export const SupportOperationSchema = z.object({
-  operationId: z.string(),
-  operation: z.string(),
-  operator: z.string(),
-  state: z.string(),
-  status: z.number().int().nullable(),
-  idempotencyKey: z.string(),
-  clientReference: nullableString,
-  upstreamRequestId: nullableString,
-  correlationId: nullableString,
-  createdAt: TimestampSchema,
-});
+export const SupportOperationSchema = z.lazy(() =>
+  z.object({
+    operationId: z.string(),
+    operation: z.string(),
+    operator: z.string(),
+    state: z.string(),
+    status: z.number().int().nullable(),
+    idempotencyKey: z.string(),
+    clientReference: nullableString,
+    upstreamRequestId: nullableString,
+    correlationId: nullableString,
+    createdAt: TimestampSchema,
+  }),
+);
 export type SupportOperation = z.infer<typeof SupportOperationSchema>;
 
 /** `GET /bff/support/search?q=`; a section the answer leaves out reads as empty. */
-export const SupportSearchResultSchema = z.object({
-  query: z.string(),
-  kinds: z.array(SupportMatchKindSchema).default([]),
-  transactions: z.array(TransactionSchema).default([]),
-  wallets: z.array(WalletSchema).default([]),
-  events: z.array(SupportEventSchema).default([]),
-  requests: z.array(SupportRequestSchema).default([]),
-  actions: z.array(AuditItemSchema.omit({ id: true })).default([]),
-  operations: z.array(SupportOperationSchema).default([]),
-});
+export const SupportSearchResultSchema = z.lazy(() =>
+  z.object({
+    query: z.string(),
+    kinds: z.array(SupportMatchKindSchema).default([]),
+    transactions: z.array(TransactionSchema).default([]),
+    wallets: z.array(WalletSchema).default([]),
+    events: z.array(SupportEventSchema).default([]),
+    requests: z.array(SupportRequestSchema).default([]),
+    actions: z.array(AuditItemSchema.omit({ id: true })).default([]),
+    operations: z.array(SupportOperationSchema).default([]),
+  }),
+);
 export type SupportSearchResult = z.infer<typeof SupportSearchResultSchema>;
 
 // --- One timeline per id -------------------------------------------------------------------
@@ -129,99 +137,105 @@ export type TimelineKind = z.infer<typeof TimelineKindSchema>;
  * The ids a line carries, each one copyable and each one a new timeline query. Only the ids
  * that apply are present.
  */
-export const TimelineIdsSchema = z
-  .object({
-    correlationId: z.string(),
-    requestId: z.string(),
-    upstreamRequestId: z.string(),
-    transactionId: z.string(),
-    clientReference: z.string(),
-    txHash: z.string(),
-    operationId: z.string(),
-    idempotencyKey: z.string(),
-    eventId: z.string(),
-    walletId: z.string(),
-    accountId: z.string(),
-    address: z.string(),
-    withdrawalRequestId: z.string(),
-  })
-  .partial();
+export const TimelineIdsSchema = z.lazy(() =>
+  z
+    .object({
+      correlationId: z.string(),
+      requestId: z.string(),
+      upstreamRequestId: z.string(),
+      transactionId: z.string(),
+      clientReference: z.string(),
+      txHash: z.string(),
+      operationId: z.string(),
+      idempotencyKey: z.string(),
+      eventId: z.string(),
+      walletId: z.string(),
+      accountId: z.string(),
+      address: z.string(),
+      withdrawalRequestId: z.string(),
+    })
+    .partial(),
+);
 export type TimelineIds = z.infer<typeof TimelineIdsSchema>;
 
 const lineBase = { at: TimestampSchema, title: z.string(), ids: TimelineIdsSchema };
 
-export const TimelineItemSchema = z.discriminatedUnion('kind', [
-  z.object({
-    ...lineBase,
-    kind: z.literal('operator-action'),
-    operator: nullableString,
-    action: z.string(),
-    outcome: z.string(),
-    detail: nullableString,
-  }),
-  z.object({
-    ...lineBase,
-    kind: z.literal('upstream-call'),
-    operator: nullableString,
-    operation: z.string(),
-    method: z.string(),
-    path: z.string(),
-    attempt: z.number().int().positive(),
-    status: z.number().int().nullable(),
-    durationMs: z.number().int().nonnegative(),
-    error: nullableString,
-    /** A failed call can be explained: GET /bff/support/requests/{requestId}/explanation. */
-    isFailure: z.boolean(),
-  }),
-  z.object({
-    ...lineBase,
-    kind: z.literal('approval'),
-    /** created, approved, rejected, submitted, ... of a withdrawal request. */
-    step: z.string(),
-    operator: nullableString,
-    status: z.string(),
-  }),
-  z.object({
-    ...lineBase,
-    kind: z.literal('event'),
-    type: z.string(),
-    /** Which envelope the upstream delivered it in; null when not recognised. */
-    envelope: z.enum(['mvp', 'topic']).nullable(),
-    sequence: z.number().int().nullable(),
-    /** Delivery is at least once: redeliveries of this id were dropped, the line is the one kept. */
-    dedupe: z.literal('kept-first-delivery'),
-    status: nullableString,
-  }),
-  z.object({
-    ...lineBase,
-    kind: z.literal('balance-effect'),
-    effect: z.string(),
-    asset: z.string(),
-    postedDeltaAtomic: z.string(),
-    reservedDeltaAtomic: z.string(),
-  }),
-  z.object({
-    ...lineBase,
-    kind: z.literal('chain-confirmation'),
-    blockNumber: z.number().int().nullable(),
-    confirmations: z.number().int().nonnegative(),
-    requiredConfirmations: z.number().int().positive(),
-    status: z.string(),
-  }),
-]);
+export const TimelineItemSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      ...lineBase,
+      kind: z.literal('operator-action'),
+      operator: nullableString,
+      action: z.string(),
+      outcome: z.string(),
+      detail: nullableString,
+    }),
+    z.object({
+      ...lineBase,
+      kind: z.literal('upstream-call'),
+      operator: nullableString,
+      operation: z.string(),
+      method: z.string(),
+      path: z.string(),
+      attempt: z.number().int().positive(),
+      status: z.number().int().nullable(),
+      durationMs: z.number().int().nonnegative(),
+      error: nullableString,
+      /** A failed call can be explained: GET /bff/support/requests/{requestId}/explanation. */
+      isFailure: z.boolean(),
+    }),
+    z.object({
+      ...lineBase,
+      kind: z.literal('approval'),
+      /** created, approved, rejected, submitted, ... of a withdrawal request. */
+      step: z.string(),
+      operator: nullableString,
+      status: z.string(),
+    }),
+    z.object({
+      ...lineBase,
+      kind: z.literal('event'),
+      type: z.string(),
+      /** Which envelope the upstream delivered it in; null when not recognised. */
+      envelope: z.enum(['mvp', 'topic']).nullable(),
+      sequence: z.number().int().nullable(),
+      /** Delivery is at least once: redeliveries of this id were dropped, the line is the one kept. */
+      dedupe: z.literal('kept-first-delivery'),
+      status: nullableString,
+    }),
+    z.object({
+      ...lineBase,
+      kind: z.literal('balance-effect'),
+      effect: z.string(),
+      asset: z.string(),
+      postedDeltaAtomic: z.string(),
+      reservedDeltaAtomic: z.string(),
+    }),
+    z.object({
+      ...lineBase,
+      kind: z.literal('chain-confirmation'),
+      blockNumber: z.number().int().nullable(),
+      confirmations: z.number().int().nonnegative(),
+      requiredConfirmations: z.number().int().positive(),
+      status: z.string(),
+    }),
+  ]),
+);
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 
 /** `GET /bff/support/timeline?q=`: every line that belongs to `q`, ordered by time. */
-export const TimelineSchema = z.object({
-  query: z.string(),
-  /** What `q` matched (see SUPPORT_MATCH_KINDS). */
-  matched: z.array(SupportMatchKindSchema),
-  /** The kinds of lines present. */
-  kinds: z.array(TimelineKindSchema),
-  items: z.array(TimelineItemSchema),
-  /** True when a bound cut the gathering short (the newest lines are then missing). */
-  isTruncated: z.boolean(),
-});
+export const TimelineSchema = z.lazy(() =>
+  z.object({
+    query: z.string(),
+    /** What `q` matched (see SUPPORT_MATCH_KINDS). */
+    matched: z.array(SupportMatchKindSchema),
+    /** The kinds of lines present. */
+    kinds: z.array(TimelineKindSchema),
+    items: z.array(TimelineItemSchema),
+    /** True when a bound cut the gathering short (the newest lines are then missing). */
+    isTruncated: z.boolean(),
+  }),
+);
 export type Timeline = z.infer<typeof TimelineSchema>;
 
 // --- Why did this request fail -------------------------------------------------------------
@@ -230,15 +244,17 @@ export type Timeline = z.infer<typeof TimelineSchema>;
  * The non-secret lines of the canonical string the BFF signed for one attempt. The signature,
  * key material and secrets are never recorded.
  */
-export const SignedLinesSchema = z.object({
-  method: z.string(),
-  target: z.string(),
-  /** Lowercase hex SHA-256 declared in X-Api-Body-Hash; null when no body was sent. */
-  bodyHash: nullableString,
-  timestamp: z.string(),
-  nonce: z.string(),
-  keyId: z.string(),
-});
+export const SignedLinesSchema = z.lazy(() =>
+  z.object({
+    method: z.string(),
+    target: z.string(),
+    /** Lowercase hex SHA-256 declared in X-Api-Body-Hash; null when no body was sent. */
+    bodyHash: nullableString,
+    timestamp: z.string(),
+    nonce: z.string(),
+    keyId: z.string(),
+  }),
+);
 export type SignedLines = z.infer<typeof SignedLinesSchema>;
 
 export const EXPLANATION_CAUSES = [
@@ -259,53 +275,59 @@ export type ExplanationCause = z.infer<typeof ExplanationCauseSchema>;
 
 export const FINGERPRINT_PARTS = ['method', 'target', 'bodyHash'] as const;
 
-export const RequestExplanationSchema = z.object({
-  requestId: z.string(),
-  at: TimestampSchema,
-  operation: z.string(),
-  method: z.string(),
-  path: z.string(),
-  attempt: z.number().int().positive(),
-  status: z.number().int().nullable(),
-  /** The upstream's error code, when it sent an envelope. */
-  code: nullableString,
-  cause: ExplanationCauseSchema,
-  /** The reason in words, for a person. */
-  summary: z.string(),
-  /** The evidence, one finding per line. */
-  findings: z.array(z.string()),
-  signed: SignedLinesSchema.nullable(),
-  skew: z
-    .object({
-      /** Our X-Api-Timestamp minus the upstream's clock (its Date header), in seconds. */
-      seconds: z.number().int(),
-      allowedSeconds: z.number().int(),
-    })
-    .nullable(),
-  nonce: z
-    .object({ firstRequestId: z.string(), firstAt: TimestampSchema, retentionSeconds: z.number() })
-    .nullable(),
-  bodyHash: z.object({ declared: nullableString, ofBytesSent: nullableString }).nullable(),
-  key: z
-    .object({
-      keyId: z.string(),
-      isConfigured: z.boolean(),
-      scopes: z.array(z.string()),
-      requiredScope: nullableString,
-    })
-    .nullable(),
-  idempotency: z
-    .object({
-      key: z.string(),
-      firstRequestId: z.string(),
-      firstAt: TimestampSchema,
-      differs: z.array(z.enum(FINGERPRINT_PARTS)),
-      first: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
-      this: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
-    })
-    .nullable(),
-  validation: z.object({ field: nullableString, rule: z.string() }).nullable(),
-});
+export const RequestExplanationSchema = z.lazy(() =>
+  z.object({
+    requestId: z.string(),
+    at: TimestampSchema,
+    operation: z.string(),
+    method: z.string(),
+    path: z.string(),
+    attempt: z.number().int().positive(),
+    status: z.number().int().nullable(),
+    /** The upstream's error code, when it sent an envelope. */
+    code: nullableString,
+    cause: ExplanationCauseSchema,
+    /** The reason in words, for a person. */
+    summary: z.string(),
+    /** The evidence, one finding per line. */
+    findings: z.array(z.string()),
+    signed: SignedLinesSchema.nullable(),
+    skew: z
+      .object({
+        /** Our X-Api-Timestamp minus the upstream's clock (its Date header), in seconds. */
+        seconds: z.number().int(),
+        allowedSeconds: z.number().int(),
+      })
+      .nullable(),
+    nonce: z
+      .object({
+        firstRequestId: z.string(),
+        firstAt: TimestampSchema,
+        retentionSeconds: z.number(),
+      })
+      .nullable(),
+    bodyHash: z.object({ declared: nullableString, ofBytesSent: nullableString }).nullable(),
+    key: z
+      .object({
+        keyId: z.string(),
+        isConfigured: z.boolean(),
+        scopes: z.array(z.string()),
+        requiredScope: nullableString,
+      })
+      .nullable(),
+    idempotency: z
+      .object({
+        key: z.string(),
+        firstRequestId: z.string(),
+        firstAt: TimestampSchema,
+        differs: z.array(z.enum(FINGERPRINT_PARTS)),
+        first: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
+        this: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
+      })
+      .nullable(),
+    validation: z.object({ field: nullableString, rule: z.string() }).nullable(),
+  }),
+);
 export type RequestExplanation = z.infer<typeof RequestExplanationSchema>;
 
 // --- Audit log -----------------------------------------------------------------------------
@@ -314,25 +336,29 @@ export const AUDIT_LIMIT_DEFAULT = 50;
 export const AUDIT_LIMIT_MAX = 200;
 
 /** `GET /bff/audit` query: page from 1; snapshotAt (ISO) from the first page, sent back unchanged. */
-export const AuditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
-  snapshotAt: TimestampSchema.optional(),
-  operator: z.string().min(1).max(64).optional(),
-  action: z.string().min(1).max(64).optional(),
-  from: TimestampSchema.optional(),
-  to: TimestampSchema.optional(),
-});
+export const AuditQuerySchema = z.lazy(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
+    snapshotAt: TimestampSchema.optional(),
+    operator: z.string().min(1).max(64).optional(),
+    action: z.string().min(1).max(64).optional(),
+    from: TimestampSchema.optional(),
+    to: TimestampSchema.optional(),
+  }),
+);
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditPageSchema = z.object({
-  items: z.array(AuditItemSchema),
-  page: z.number().int().positive(),
-  limit: z.number().int().positive(),
-  /** Rows recorded after this instant never appear on any page of this listing. */
-  snapshotAt: TimestampSchema,
-  total: z.number().int().nonnegative(),
-});
+export const AuditPageSchema = z.lazy(() =>
+  z.object({
+    items: z.array(AuditItemSchema),
+    page: z.number().int().positive(),
+    limit: z.number().int().positive(),
+    /** Rows recorded after this instant never appear on any page of this listing. */
+    snapshotAt: TimestampSchema,
+    total: z.number().int().nonnegative(),
+  }),
+);
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 // --- Saved views: GET/POST /bff/saved-views, DELETE /bff/saved-views/{id} ------------------
@@ -360,29 +386,33 @@ const FILTER_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
  * POST body. Saving a name the operator already has for that subject replaces its filters and
  * visibility (one view per name), so "save" after a change of filters needs no second route.
  */
-export const SavedViewInputSchema = SavedViewSchema.pick({
-  name: true,
-  subject: true,
-  visibility: true,
-}).extend({
-  name: z.string().trim().min(1).max(80),
-  filters: z
-    .record(
-      z.string().regex(FILTER_NAME, 'a filter name is 1-40 letters or digits'),
-      z.string().max(256),
-    )
-    .refine((filters) => Object.keys(filters).length <= SAVED_VIEW_FILTERS_MAX, {
-      message: `at most ${String(SAVED_VIEW_FILTERS_MAX)} filters`,
-    }),
-});
+export const SavedViewInputSchema = z.lazy(() =>
+  SavedViewSchema.pick({
+    name: true,
+    subject: true,
+    visibility: true,
+  }).extend({
+    name: z.string().trim().min(1).max(80),
+    filters: z
+      .record(
+        z.string().regex(FILTER_NAME, 'a filter name is 1-40 letters or digits'),
+        z.string().max(256),
+      )
+      .refine((filters) => Object.keys(filters).length <= SAVED_VIEW_FILTERS_MAX, {
+        message: `at most ${String(SAVED_VIEW_FILTERS_MAX)} filters`,
+      }),
+  }),
+);
 export type SavedViewInput = z.infer<typeof SavedViewInputSchema>;
 
 /** GET query: the views of one list (all of them without `subject`). */
-export const SavedViewQuerySchema = z.object({ subject: z.enum(SAVED_VIEW_SUBJECTS).optional() });
+export const SavedViewQuerySchema = z.lazy(() =>
+  z.object({ subject: z.enum(SAVED_VIEW_SUBJECTS).optional() }),
+);
 export type SavedViewQuery = z.infer<typeof SavedViewQuerySchema>;
 
 /** The operator's own views and those shared with the organization, by name. */
-export const SavedViewListSchema = z.object({ items: z.array(SavedViewSchema) });
+export const SavedViewListSchema = z.lazy(() => z.object({ items: z.array(SavedViewSchema) }));
 export type SavedViewList = z.infer<typeof SavedViewListSchema>;
 
 // --- Exports -------------------------------------------------------------------------------

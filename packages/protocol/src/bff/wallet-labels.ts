@@ -17,28 +17,34 @@ export const WalletLabelTextSchema = z
   .max(WALLET_LABEL_MAX, `At most ${WALLET_LABEL_MAX} characters.`)
   .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'Use letters, digits and punctuation only.');
 
-export const WalletLabelSchema = z.object({
-  walletId: z.string(),
-  label: z.string(),
-  updatedAt: TimestampSchema,
-  updatedBy: z.string(),
-});
+export const WalletLabelSchema = z.lazy(() =>
+  z.object({
+    walletId: z.string(),
+    label: z.string(),
+    updatedAt: TimestampSchema,
+    updatedBy: z.string(),
+  }),
+);
 export type WalletLabel = z.infer<typeof WalletLabelSchema>;
 
-export const WalletLabelListSchema = z.object({ items: z.array(WalletLabelSchema) });
+export const WalletLabelListSchema = z.lazy(() => z.object({ items: z.array(WalletLabelSchema) }));
 export type WalletLabelList = z.infer<typeof WalletLabelListSchema>;
 
 /** The body of PUT: a label, or null to remove it (the default label shows again). */
-export const PutWalletLabelRequestSchema = z.object({
-  label: WalletLabelTextSchema.nullable(),
-});
+export const PutWalletLabelRequestSchema = z.lazy(() =>
+  z.object({
+    label: WalletLabelTextSchema.nullable(),
+  }),
+);
 export type PutWalletLabelRequest = z.infer<typeof PutWalletLabelRequestSchema>;
 
 /** The answer of PUT: the stored label, or null once removed. */
-export const PutWalletLabelResponseSchema = z.object({
-  walletId: z.string(),
-  label: WalletLabelSchema.nullable(),
-});
+export const PutWalletLabelResponseSchema = z.lazy(() =>
+  z.object({
+    walletId: z.string(),
+    label: WalletLabelSchema.nullable(),
+  }),
+);
 
 const CHAIN_NAMES: Record<string, string> = { 'tron:mainnet': 'Mainnet', 'tron:nile': 'Nile' };
 

@@ -14,10 +14,12 @@ export const AccountSchema = z.looseObject({
 export type Account = z.infer<typeof AccountSchema>;
 
 /** The detail response carries account-level extras (the interface leaves them open). */
-export const AccountDetailSchema = AccountSchema.extend({
-  walletCount: z.number().int().nonnegative(),
-  balances: z.array(BalanceSchema),
-});
+export const AccountDetailSchema = z.lazy(() =>
+  AccountSchema.extend({
+    walletCount: z.number().int().nonnegative(),
+    balances: z.array(BalanceSchema),
+  }),
+);
 export type AccountDetail = z.infer<typeof AccountDetailSchema>;
 
 export const CreateAccountRequestSchema = z.object({

@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { ChainSchema } from './common';
 
-export const AssetChainSchema = z.looseObject({
-  chain: ChainSchema,
-  enabled: z.boolean(),
-  contractAddress: z.string().nullable(),
-});
+export const AssetChainSchema = z.lazy(() =>
+  z.looseObject({
+    chain: ChainSchema,
+    enabled: z.boolean(),
+    contractAddress: z.string().nullable(),
+  }),
+);
 
-export const AssetSchema = z.looseObject({
-  asset: z.string(),
-  name: z.string(),
-  decimals: z.number().int().min(0).max(30),
-  chains: z.array(AssetChainSchema),
-});
+export const AssetSchema = z.lazy(() =>
+  z.looseObject({
+    asset: z.string(),
+    name: z.string(),
+    decimals: z.number().int().min(0).max(30),
+    chains: z.array(AssetChainSchema),
+  }),
+);
 export type Asset = z.infer<typeof AssetSchema>;
 
-export const AssetCatalogSchema = z.looseObject({ items: z.array(AssetSchema) });
+export const AssetCatalogSchema = z.lazy(() => z.looseObject({ items: z.array(AssetSchema) }));
 export type AssetCatalog = z.infer<typeof AssetCatalogSchema>;
 
 /** Decimals of an asset from the catalog; null when the catalog does not list it. */

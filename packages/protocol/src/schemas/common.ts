@@ -31,10 +31,12 @@ export function jsonByteLength(value: unknown): number {
 }
 
 /** An account's metadata: a JSON object of at most 16 KiB (UTF-8 bytes of its JSON text). */
-export const MetadataSchema = z
-  .record(z.string(), z.unknown())
-  .refine((metadata) => jsonByteLength(metadata) <= METADATA_MAX_BYTES, {
-    error: (issue) =>
-      `Metadata is ${jsonByteLength(issue.input).toLocaleString('en-US')} bytes; the limit is ${METADATA_MAX_BYTES.toLocaleString('en-US')} bytes (16 KiB).`,
-  });
+export const MetadataSchema = z.lazy(() =>
+  z
+    .record(z.string(), z.unknown())
+    .refine((metadata) => jsonByteLength(metadata) <= METADATA_MAX_BYTES, {
+      error: (issue) =>
+        `Metadata is ${jsonByteLength(issue.input).toLocaleString('en-US')} bytes; the limit is ${METADATA_MAX_BYTES.toLocaleString('en-US')} bytes (16 KiB).`,
+    }),
+);
 export const FINALITY_CONFIRMATIONS = 19;

@@ -4,18 +4,20 @@ import { ChainSchema, TimestampSchema } from './common';
 export const KEY_STATUSES = ['PROVISIONING', 'ACTIVE'] as const;
 export const CO_SIGNER_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 
-export const MpcStatusSchema = z.looseObject({
-  orgId: z.string(),
-  keyId: z.string().nullable(),
-  keyStatus: z.enum(KEY_STATUSES).nullable(),
-  coSigner: z.looseObject({
-    status: z.enum(CO_SIGNER_STATUSES),
-    lastSeenAt: TimestampSchema.nullable(),
+export const MpcStatusSchema = z.lazy(() =>
+  z.looseObject({
+    orgId: z.string(),
+    keyId: z.string().nullable(),
+    keyStatus: z.enum(KEY_STATUSES).nullable(),
+    coSigner: z.looseObject({
+      status: z.enum(CO_SIGNER_STATUSES),
+      lastSeenAt: TimestampSchema.nullable(),
+    }),
+    chains: z.array(
+      z.looseObject({ chain: ChainSchema, ready: z.boolean(), reason: z.string().nullable() }),
+    ),
   }),
-  chains: z.array(
-    z.looseObject({ chain: ChainSchema, ready: z.boolean(), reason: z.string().nullable() }),
-  ),
-});
+);
 export type MpcStatus = z.infer<typeof MpcStatusSchema>;
 
 /** Whether wallets and withdrawals may be created on a chain, with the reason when not. */

@@ -35,73 +35,83 @@ export function isStatusRegression(held: string, incoming: string): boolean {
 
 // The inner shapes below are the sandbox's (DESIGN.md leaves them open); a real deployment
 // may send others, so they are loose and every consumer treats unknown fields as data.
-export const BalanceEffectSchema = z.looseObject({
-  walletId: z.string(),
-  accountId: z.string(),
-  asset: z.string(),
-  kind: z.enum(['RESERVE', 'RELEASE', 'POST']),
-  postedDeltaAtomic: SignedAtomicAmountSchema,
-  reservedDeltaAtomic: SignedAtomicAmountSchema,
-  at: TimestampSchema,
-});
+export const BalanceEffectSchema = z.lazy(() =>
+  z.looseObject({
+    walletId: z.string(),
+    accountId: z.string(),
+    asset: z.string(),
+    kind: z.enum(['RESERVE', 'RELEASE', 'POST']),
+    postedDeltaAtomic: SignedAtomicAmountSchema,
+    reservedDeltaAtomic: SignedAtomicAmountSchema,
+    at: TimestampSchema,
+  }),
+);
 export type BalanceEffect = z.infer<typeof BalanceEffectSchema>;
 
-export const OnChainDetailsSchema = z.looseObject({
-  txHash: z.string(),
-  fromAddress: z.string(),
-  toAddress: z.string(),
-  blockNumber: z.number().int().nullable(),
-  confirmations: z.number().int().nonnegative(),
-  requiredConfirmations: z.number().int().positive(),
-  broadcastAt: TimestampSchema,
-});
+export const OnChainDetailsSchema = z.lazy(() =>
+  z.looseObject({
+    txHash: z.string(),
+    fromAddress: z.string(),
+    toAddress: z.string(),
+    blockNumber: z.number().int().nullable(),
+    confirmations: z.number().int().nonnegative(),
+    requiredConfirmations: z.number().int().positive(),
+    broadcastAt: TimestampSchema,
+  }),
+);
 export type OnChainDetails = z.infer<typeof OnChainDetailsSchema>;
 
-export const NetworkFeeSummarySchema = z.looseObject({
-  asset: z.string(),
-  estimatedFeeAtomic: AtomicAmountSchema,
-  reservedFeeAtomic: AtomicAmountSchema,
-  actualFeeAtomic: AtomicAmountSchema.nullable(),
-  feeLimitAtomic: AtomicAmountSchema.nullable(),
-});
+export const NetworkFeeSummarySchema = z.lazy(() =>
+  z.looseObject({
+    asset: z.string(),
+    estimatedFeeAtomic: AtomicAmountSchema,
+    reservedFeeAtomic: AtomicAmountSchema,
+    actualFeeAtomic: AtomicAmountSchema.nullable(),
+    feeLimitAtomic: AtomicAmountSchema.nullable(),
+  }),
+);
 export type NetworkFeeSummary = z.infer<typeof NetworkFeeSummarySchema>;
 
-export const TransactionSchema = z.looseObject({
-  id: z.string(),
-  walletId: z.string(),
-  account: z.looseObject({ id: z.string(), name: z.string().optional() }),
-  type: TransactionTypeSchema,
-  status: TransactionStatusSchema,
-  chain: ChainSchema,
-  asset: z.string(),
-  amountAtomic: AtomicAmountSchema,
-  displayAmount: z.string().optional(),
-  signedAmountAtomic: SignedAtomicAmountSchema.optional(),
-  direction: z.enum(DIRECTIONS).optional(),
-  balanceEffects: z.array(BalanceEffectSchema).optional(),
-  onChainDetails: OnChainDetailsSchema.nullable(),
-  networkFeeSummary: NetworkFeeSummarySchema.nullable().optional(),
-  clientReference: z.string().nullable().optional(),
-  billingReference: z.string().nullable().optional(),
-  toAddress: z.string().nullable().optional(),
-  fromAddress: z.string().nullable().optional(),
-  transactionGroupId: z.string().nullable().optional(),
-  counterpartTransactionId: z.string().nullable().optional(),
-  transferKind: z.enum(TRANSFER_KINDS).optional(),
-  failureCode: z.string().nullable().optional(),
-  failureMessage: z.string().nullable().optional(),
-  correlationId: z.string().optional(),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-});
+export const TransactionSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    walletId: z.string(),
+    account: z.looseObject({ id: z.string(), name: z.string().optional() }),
+    type: TransactionTypeSchema,
+    status: TransactionStatusSchema,
+    chain: ChainSchema,
+    asset: z.string(),
+    amountAtomic: AtomicAmountSchema,
+    displayAmount: z.string().optional(),
+    signedAmountAtomic: SignedAtomicAmountSchema.optional(),
+    direction: z.enum(DIRECTIONS).optional(),
+    balanceEffects: z.array(BalanceEffectSchema).optional(),
+    onChainDetails: OnChainDetailsSchema.nullable(),
+    networkFeeSummary: NetworkFeeSummarySchema.nullable().optional(),
+    clientReference: z.string().nullable().optional(),
+    billingReference: z.string().nullable().optional(),
+    toAddress: z.string().nullable().optional(),
+    fromAddress: z.string().nullable().optional(),
+    transactionGroupId: z.string().nullable().optional(),
+    counterpartTransactionId: z.string().nullable().optional(),
+    transferKind: z.enum(TRANSFER_KINDS).optional(),
+    failureCode: z.string().nullable().optional(),
+    failureMessage: z.string().nullable().optional(),
+    correlationId: z.string().optional(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  }),
+);
 export type Transaction = z.infer<typeof TransactionSchema>;
 
 export const FEE_LIMIT_MIN_ATOMIC = 1_000_000n; // 1 TRX
 export const FEE_LIMIT_MAX_ATOMIC = 15_000_000_000n; // 15,000 TRX
 
-export const ChainParamsSchema = z.looseObject({
-  feeLimitAtomic: AtomicAmountSchema.optional(),
-});
+export const ChainParamsSchema = z.lazy(() =>
+  z.looseObject({
+    feeLimitAtomic: AtomicAmountSchema.optional(),
+  }),
+);
 
 export const CreateTransactionRequestSchema = z.object({
   walletId: z.string().min(1),
