@@ -49,6 +49,11 @@ describe('startConsole', () => {
     const tasks = manualTasks();
 
     const started = startConsole(container, tasks.next);
+    // The task that evaluated the entry's modules does nothing more: no probe yet.
+    expect(tasks.pending).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(probes).toEqual([]);
+    await tasks.release();
     // First task: only the query client and its probe; the router waits for the next task.
     expect(tasks.pending).toBe(1);
     await vi.waitFor(() => {
@@ -81,15 +86,19 @@ describe('startConsole', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
-  it("requests the landing page's chunk in its first task, before the router exists", () => {
+  it("requests the landing page's chunk in its first task, before the router exists", async () => {
     window.history.pushState({}, '', '/');
     const importLandingPage = vi.fn();
-    // A next task that never comes: only the first task runs.
+    // One task boundary that passes, then one that never comes: only the first step runs.
+    const boundaries = [Promise.resolve(), new Promise<void>(() => undefined)];
     void startConsole(
       document.createElement('div'),
-      () => new Promise(() => undefined),
+      () => boundaries.shift() ?? new Promise<void>(() => undefined),
       importLandingPage,
     );
-    expect(importLandingPage).toHaveBeenCalledWith('/');
+    expect(importLandingPage).not.toHaveBeenCalled();
+    await vi.waitFor(() => {
+      expect(importLandingPage).toHaveBeenCalledWith('/');
+    });
   });
 });
