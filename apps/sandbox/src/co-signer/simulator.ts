@@ -1,5 +1,5 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import sodium from 'sodium-native';
 import { CO_SIGNER_SCOPE, utf8Bytes } from '@settlement/protocol';
 import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import type { Logger } from 'pino';
@@ -35,18 +35,26 @@ const SIGNING_CONCURRENCY = 8;
 
 const onlineOrgs = prepared<[], { id: string }>('SELECT id FROM orgs WHERE co_signer_online = 1');
 
-type OrgSigner = { signer: Signer; privateKey: KeyObject };
+/** libsodium's 64-byte secret key (seed and public key), in its guarded memory. */
+type SecretKey = Buffer;
+type OrgSigner = { signer: Signer; secretKey: SecretKey };
 
-/** A fresh Ed25519 key pair as a node:crypto signer and the padded Base64 public key to register. */
-function newNodeSigner(): { privateKey: KeyObject; publicKeyBase64: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const jwk = publicKey.export({ format: 'jwk' });
-  if (typeof jwk.x !== 'string') throw new Error('Ed25519 key export without x');
-  return { privateKey, publicKeyBase64: Buffer.from(jwk.x, 'base64url').toString('base64') };
+/**
+ * A fresh Ed25519 key pair and the padded Base64 public key to register. libsodium signs in
+ * about half the time of node:crypto's one-shot call, as the BFF's signer does (decision 018):
+ * the simulator signs two messages for every withdrawal, on the sandbox's one thread.
+ */
+function newKeyPair(): { secretKey: SecretKey; publicKeyBase64: string } {
+  const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
+  const secretKey = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
+  sodium.crypto_sign_keypair(publicKey, secretKey);
+  return { secretKey, publicKeyBase64: publicKey.toString('base64') };
 }
 
-function signWith(privateKey: KeyObject, message: string): string {
-  return sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
+function signWith(secretKey: SecretKey, message: string): string {
+  const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
+  sodium.crypto_sign_detached(signature, Buffer.from(message, 'utf8'), secretKey);
+  return signature.toString('base64');
 }
 
 /** One POST over a keep-alive agent; the answer's status and parsed JSON body. */
@@ -96,7 +104,7 @@ export function createCoSignerSimulator(deps: CoSignerDeps): CoSignerSimulator {
   function signerFor(orgId: string): OrgSigner {
     const existing = signers.get(orgId);
     if (existing) return existing;
-    const { privateKey, publicKeyBase64 } = newNodeSigner();
+    const { secretKey, publicKeyBase64 } = newKeyPair();
     const { keyId } = createApiKey(
       deps.db,
       orgId,
@@ -104,8 +112,8 @@ export function createCoSignerSimulator(deps: CoSignerDeps): CoSignerSimulator {
       new Date(deps.nowMs()),
     );
     const entry = {
-      signer: { keyId, sign: (message: string) => signWith(privateKey, message) },
-      privateKey,
+      signer: { keyId, sign: (message: string) => signWith(secretKey, message) },
+      secretKey,
     };
     signers.set(orgId, entry);
     return entry;
@@ -159,7 +167,7 @@ export function createCoSignerSimulator(deps: CoSignerDeps): CoSignerSimulator {
       {
         type: 'SIGNATURE_SHARE',
         digest: intent.digest,
-        signature: signWith(org.privateKey, intent.digest),
+        signature: signWith(org.secretKey, intent.digest),
       },
     );
     if (sent.status !== 200) {

@@ -1,7 +1,5 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { fromBase64 } from '@settlement/protocol';
 import {
   CanonicalFieldError,
   restCanonicalString,
@@ -12,18 +10,18 @@ import type { Db } from '../store/db';
 import { findApiKey } from '../domain/orgs';
 import { groupCommitOf } from '../store/group-commit';
 import { rawBody, rawBodyHash } from './body';
+import { registeredVerifyingKey, verifyEd25519, type VerifyingKey } from './ed25519';
 
-export const TIMESTAMP_SKEW_SECONDS = 300;
-export const NONCE_RETENTION_SECONDS = 600;
+const TIMESTAMP_SKEW_SECONDS = 300;
+const NONCE_RETENTION_SECONDS = 600;
 const NONCE_PATTERN = /^[\x21-\x7e]{1,128}$/;
 const TIMESTAMP_PATTERN = /^[0-9]{1,12}$/;
 const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{86}==$/;
 const BODY_HASH_PATTERN = /^[0-9a-f]{64}$/;
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 export type Principal = { orgId: string; keyId: string; scopes: ReadonlySet<string> };
 
-type CachedKey = Principal & { key: KeyObject };
+type CachedKey = Principal & { key: VerifyingKey };
 
 const principals = new WeakMap<Request, Principal>();
 
@@ -53,36 +51,6 @@ function unauthenticated(message: string): HttpError {
   return new HttpError('UNAUTHENTICATED', message);
 }
 
-/** A node:crypto key object of a raw 32-byte Ed25519 public key (parse once, verify often). */
-export function ed25519KeyObject(publicKey: Uint8Array): KeyObject {
-  return createPublicKey({
-    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKey)]),
-    format: 'der',
-    type: 'spki',
-  });
-}
-
-/**
- * The key object of a registered public key (standard Base64), parsed once per key: parsing
- * (createPublicKey) cost as much as the verification itself when the Co-Signer's share was
- * checked with a key parsed per message. Bounded by the keys registered.
- */
-const keyObjects = new Map<string, KeyObject>();
-export function registeredKeyObject(publicKeyBase64: string): KeyObject {
-  let key = keyObjects.get(publicKeyBase64);
-  if (key === undefined) {
-    key = ed25519KeyObject(fromBase64(publicKeyBase64));
-    keyObjects.set(publicKeyBase64, key);
-  }
-  return key;
-}
-
-/** Strict Ed25519 verification of a UTF-8 message against a padded Base64 signature. */
-export function verifyEd25519(key: KeyObject, message: string, signatureBase64: string): boolean {
-  if (!SIGNATURE_PATTERN.test(signatureBase64)) return false;
-  return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(signatureBase64, 'base64'));
-}
-
 export type Authenticator = {
   /** Express middleware for /api/v1: verifies the six-line signature over the raw target and body. */
   rest: (req: Request, res: Response, next: NextFunction) => void;
@@ -91,8 +59,8 @@ export type Authenticator = {
 };
 
 /**
- * Ed25519 request authentication. Public keys are parsed once per key id (node:crypto, strict
- * OpenSSL verification of keys already checked canonical and not small-order at registration);
+ * Ed25519 request authentication. Public keys are parsed once per key id (strict verification,
+ * see ed25519.ts, of keys already checked canonical and not small-order at registration);
  * nonces are stored durably per key for 600 s, so a restart never reopens a replay window. A
  * REST request's nonce is written into the loop turn's group commit before its handler runs
  * (it commits with the batch even when the request is refused, and the answer waits for that
@@ -112,7 +80,7 @@ export function createAuthenticator(db: Db, nowMs: () => number): Authenticator 
     if (hit) return hit;
     const row = findApiKey(db, keyId);
     if (!row) return null;
-    const key = registeredKeyObject(row.publicKey);
+    const key = registeredVerifyingKey(row.publicKey);
     const entry: CachedKey = { orgId: row.orgId, keyId, scopes: new Set(row.scopes), key };
     cache.set(keyId, entry);
     return entry;
