@@ -42,7 +42,7 @@ type OrgSigner = { signer: Signer; secretKey: SecretKey };
 /**
  * A fresh Ed25519 key pair and the padded Base64 public key to register. libsodium signs in
  * about half the time of node:crypto's one-shot call, as the BFF's signer does (decision 018):
- * the simulator signs two messages for every withdrawal, on the sandbox's one thread.
+ * the simulator signs each call it makes and each share, on the sandbox's one thread.
  */
 function newKeyPair(): { secretKey: SecretKey; publicKeyBase64: string } {
   const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
