@@ -10,13 +10,17 @@ import type { Db } from '../store/db';
 import { findApiKey } from '../domain/orgs';
 import { groupCommitOf } from '../store/group-commit';
 import { rawBody, rawBodyHash } from './body';
-import { registeredVerifyingKey, verifyEd25519, type VerifyingKey } from './ed25519';
+import {
+  SIGNATURE_PATTERN,
+  registeredVerifyingKey,
+  verifyEd25519,
+  type VerifyingKey,
+} from './ed25519';
 
 const TIMESTAMP_SKEW_SECONDS = 300;
 const NONCE_RETENTION_SECONDS = 600;
 const NONCE_PATTERN = /^[\x21-\x7e]{1,128}$/;
 const TIMESTAMP_PATTERN = /^[0-9]{1,12}$/;
-const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{86}==$/;
 const BODY_HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 export type Principal = { orgId: string; keyId: string; scopes: ReadonlySet<string> };

@@ -2,7 +2,8 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import sodium from 'sodium-native';
 import { fromBase64 } from '@settlement/protocol';
 
-const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{86}==$/;
+/** A 64-byte signature in standard padded Base64: the only form either verifier is given. */
+export const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{86}==$/;
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** A public key in the two forms its verifiers take: raw bytes, and a parsed node:crypto key. */
