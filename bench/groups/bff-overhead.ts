@@ -10,11 +10,13 @@ import { startBff, startSandbox } from '../lib/stack';
 import type { BenchContext } from '../run';
 
 /**
- * Group 2: the same signed GET four ways, each in its own process beside the sandbox:
+ * Group 2: the same signed GET five ways, each in its own process beside the sandbox:
  * through the BFF (session cookie; the BFF signs), straight to the sandbox (the load
  * generator signs per request as packages/client does), through an unsigned pass-through
- * proxy on the BFF's stack (express 5 + the same undici pool; the load generator signs), and
- * through the floor below it (bare node:http + the same undici pool), so each layer's cost shows.
+ * proxy on the BFF's stack (express 5 + the same undici pool; the load generator signs),
+ * through the floor below it (bare node:http + the same undici pool), and (full runs) through
+ * the BFF's own work for the read on bare node:http (bench/servers/bff-work.ts), so each
+ * layer's cost shows: floor -> express -> the BFF's work -> express and routers around it.
  */
 
 const TARGET = '/api/v1/ledger/accounts?limit=20';
@@ -81,6 +83,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
   const sandbox = await startSandbox(ctx.workDir, { blockMs: 1000 });
   let proxy: Child | null = null;
   let floor: Child | null = null;
+  let work: Child | null = null;
   try {
     // The references need only the sandbox: they start while the BFF seeds and starts.
     const proxyPort = await freePort();
@@ -98,6 +101,22 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       logFile: join(ctx.workDir, 'node-http-proxy.log'),
     });
     const bff = await startBff(ctx.workDir, sandbox);
+    // The BFF's work alone reads the seeded BFF's keys, sessions and configuration (--quick
+    // leaves it out: CI's two minutes).
+    const workPort = await freePort();
+    if (!ctx.isQuick) {
+      work = spawnTs({
+        name: 'bff-work',
+        script: 'bench/servers/bff-work.ts',
+        env: {
+          PORT: String(workPort),
+          DATA_DIR: join(ctx.workDir, 'bff'),
+          UPSTREAM_URL: sandbox.url,
+          LOG_LEVEL: 'info',
+        },
+        logFile: join(ctx.workDir, 'bff-work.log'),
+      });
+    }
     const treasury = await bff.login('treasury');
     for (let i = 0; i < 20; i += 1) {
       await bff.call('POST', '/bff/api/v1/ledger/accounts', treasury, { name: `Bench ${i}` });
@@ -112,10 +131,16 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     await waitForHttp(`${proxyUrl}/healthz`, 'pass-through');
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     await waitForHttp(`${floorUrl}/healthz`, 'node:http proxy');
+    const workUrl = `http://127.0.0.1:${workPort}`;
+    if (work) await waitForHttp(`${workUrl}/healthz`, "the BFF's work on node:http");
 
     const targets = {
       bff: {
         url: `${bff.url}/bff${TARGET}`,
+        headers: { cookie: support.cookie, origin: bff.url },
+      },
+      work: {
+        url: `${workUrl}/bff${TARGET}`,
         headers: { cookie: support.cookie, origin: bff.url },
       },
       proxy: { url: `${proxyUrl}${TARGET}`, setup: () => ({ headers: signedHeaders(signer) }) },
@@ -143,26 +168,41 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     };
 
     // Warm-up (JIT, connection pools, SQLite caches): not recorded.
-    const NAMES = ['bff', 'proxy', 'floor', 'direct'] as const;
+    const ALL_NAMES = ['bff', 'work', 'proxy', 'floor', 'direct'] as const;
+    const NAMES = ALL_NAMES.filter((name) => name !== 'work' || work !== null);
     for (const name of NAMES) await run(name, { durationS: warmUpS, c: connections });
 
-    const saturated: Record<Name, LoadResult[]> = { bff: [], proxy: [], floor: [], direct: [] };
-    const cpu: Record<Name, number[]> = { bff: [], proxy: [], floor: [], direct: [] };
+    const saturated: Record<Name, LoadResult[]> = {
+      bff: [],
+      work: [],
+      proxy: [],
+      floor: [],
+      direct: [],
+    };
+    const cpu: Record<Name, number[]> = { bff: [], work: [], proxy: [], floor: [], direct: [] };
     const serverCpuMs = (): number =>
       (bff.child.cpuMs() ?? 0) +
       (proxy?.cpuMs() ?? 0) +
       (floor?.cpuMs() ?? 0) +
+      (work?.cpuMs() ?? 0) +
       (sandbox.child.cpuMs() ?? 0);
     // Each path's CPU by process: the proxy in front (none for direct), the sandbox, and the
     // load generator (this process), per request; and the sandbox's busy share of one core,
     // which shows when a path is bound by the sandbox's single thread rather than by the cores.
     const proxyOf: Record<Name, Child | null> = {
       bff: bff.child,
+      work,
       proxy,
       floor,
       direct: null,
     };
-    const byProcess: Record<Name, ProcessShare[]> = { bff: [], proxy: [], floor: [], direct: [] };
+    const byProcess: Record<Name, ProcessShare[]> = {
+      bff: [],
+      work: [],
+      proxy: [],
+      floor: [],
+      direct: [],
+    };
     // Interleaved rounds, so a burst of other work on the machine hits every path alike.
     for (let r = 0; r < rounds; r += 1) {
       for (const name of NAMES) {
@@ -207,6 +247,22 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       unit: 'req/s',
       reference: { name: 'node:http floor', value: rps('floor') },
     });
+    if (work) {
+      rec.add({
+        metric: "the BFF's own work on bare node:http vs the pass-through",
+        value: rps('work'),
+        unit: 'req/s',
+        reference: { name: 'pass-through proxy', value: rps('proxy') },
+        note: `what the read costs with no express around it: session row, role, signing and the BFF's client with its request-log row, request line, security headers (bench/servers/bff-work.ts); each round, in order: ${roundsOf('work')} req/s`,
+      });
+      rec.add({
+        metric: "signed GET/s via BFF vs the BFF's own work on bare node:http",
+        value: rps('bff'),
+        unit: 'req/s',
+        reference: { name: "the BFF's work on node:http", value: rps('work') },
+        note: 'what express, its routers and the middlewares around the read add',
+      });
+    }
     rec.add({
       metric: 'signed GET/s via BFF vs direct to sandbox',
       value: rps('bff'),
@@ -267,7 +323,13 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
     });
 
     const fixed: Partial<Record<Name, LoadResult>> = {};
-    const fixedRuns: Record<Name, LoadResult[]> = { bff: [], proxy: [], floor: [], direct: [] };
+    const fixedRuns: Record<Name, LoadResult[]> = {
+      bff: [],
+      work: [],
+      proxy: [],
+      floor: [],
+      direct: [],
+    };
     for (let r = 0; r < rounds; r += 1) {
       for (const name of NAMES) {
         fixedRuns[name].push(await paced(name, pacedS));
@@ -324,6 +386,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       `GET ${TARGET} (20 accounts, ~6 KB); load generator (autocannon) shares the 2 cores with the sandbox, BFF and proxy processes; ${rounds} round(s) of ${durationS} s, median.`,
     );
   } finally {
+    await work?.stop();
     await proxy?.stop();
     await floor?.stop();
   }
