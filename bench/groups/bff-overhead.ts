@@ -357,7 +357,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       value: f('bff').p99Ms,
       unit: 'ms',
       reference: { name: 'direct', value: f('direct').p99Ms },
-      note: `pass-through ${f('proxy').p99Ms.toFixed(1)} ms, node:http floor ${f('floor').p99Ms.toFixed(1)} ms; medians of ${rounds} round(s)`,
+      note: `pass-through ${f('proxy').p99Ms.toFixed(1)} ms, node:http floor ${f('floor').p99Ms.toFixed(1)} ms${work ? `, the BFF's work on node:http ${f('work').p99Ms.toFixed(1)} ms` : ''}; medians of ${rounds} round(s)`,
     });
     rec.add({
       metric: `p99 added by the BFF over direct at a fixed ${fixedRate} req/s`,

@@ -128,8 +128,11 @@ const server = createServer((req, res) => {
     answerStatus(res, 404);
     return;
   }
+  // A failure is logged with its cause: a reference that only answered 502 would hide why
+  // (group 2 counts every non-2xx of every path).
   proxyRead(url.slice('/bff'.length), requestId, res, readCookie(req, config.cookieName)).catch(
-    () => {
+    (error: unknown) => {
+      logger.error({ err: error, requestId }, 'the BFF work reference failed a read');
       if (!res.headersSent) answerStatus(res, 502);
     },
   );
