@@ -67,7 +67,8 @@ export function startCheckpointer(
   file: string,
   options: {
     intervalMs?: number;
-    onCheckpoint?: (result: CheckpointResult) => void;
+    /** Every checkpoint's result; `isAsked`: one of checkpointNow's, not a regular one. */
+    onCheckpoint?: (result: CheckpointResult, isAsked: boolean) => void;
     onError?: (message: string) => void;
   } = {},
 ): Checkpointer {
@@ -88,7 +89,8 @@ export function startCheckpointer(
   worker.on(
     'message',
     (message: { kind: string; result?: CheckpointResult; message?: string; askedId?: number }) => {
-      if (message.kind === 'checkpoint' && message.result) options.onCheckpoint?.(message.result);
+      if (message.kind === 'checkpoint' && message.result)
+        options.onCheckpoint?.(message.result, message.askedId !== undefined);
       else if (message.kind === 'error') options.onError?.(message.message ?? 'checkpoint failed');
       if (message.askedId === undefined) return;
       asked.get(message.askedId)?.(message.result ?? null);

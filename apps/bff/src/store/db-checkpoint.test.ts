@@ -57,6 +57,40 @@ describe('WAL checkpoints off the committing thread', () => {
     }
   });
 
+  it('under steady transactions, a WAL past the threshold is settled and restarts without the fallback', async () => {
+    // Without the settle, every commit here lands while the worker copies or syncs, and the WAL
+    // grows until the fallback's checkpoint inside a COMMIT (set out of reach in this test).
+    const reports: { log: number; isAsked: boolean }[] = [];
+    const sql = openDb(file, {
+      checkpointIntervalMs: 20,
+      settleAtFrames: 200,
+      fallbackPages: 1_000_000,
+      onCheckpoint: (result, isAsked) => {
+        reports.push({ log: result.log, isAsked });
+      },
+    });
+    const hasRestartedAfterSettle = () => {
+      const asked = reports.findIndex((report) => report.isAsked && report.log >= 200);
+      if (asked === -1) return false;
+      const settled = reports[asked]?.log ?? 0;
+      return reports.slice(asked + 1).some((report) => !report.isAsked && report.log < settled);
+    };
+    try {
+      await sql.run('CREATE TABLE scratch (x BLOB)');
+      const deadline = Date.now() + 4_000;
+      while (!hasRestartedAfterSettle() && Date.now() < deadline) {
+        await sql.transaction((tx) => tx.run('INSERT INTO scratch (x) VALUES (randomblob(3000))'));
+        // A turn of the event loop, as between relayed events: the worker's reports come in it.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(hasRestartedAfterSettle()).toBe(true);
+      const rows = await sql.get('SELECT COUNT(*) AS n FROM scratch');
+      expect(Number(rows?.n)).toBeGreaterThan(200);
+    } finally {
+      await sql.close();
+    }
+  });
+
   it('stops its worker when the database closes', async () => {
     let checkpoints = 0;
     const sql = openDb(file, {

@@ -4,6 +4,7 @@ import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
   migrate as runMigrations,
   startCheckpointer,
+  type CheckpointResult,
   type Migration,
 } from '@settlement/sqlite';
 import Database from 'better-sqlite3';
@@ -458,21 +459,61 @@ export function openSqliteFile(file: string): Db {
 }
 
 /**
+ * WAL frames past which the next transaction waits for one checkpoint of the worker (per the
+ * worker's last regular report, so at most once per interval): half the fallback, room for a
+ * second try before it.
+ */
+export const SETTLE_AT_FRAMES = FALLBACK_AUTOCHECKPOINT_PAGES / 2;
+
+/**
  * The stores' door to $DATA_DIR/bff/bff.db. Its WAL is checkpointed by a worker (see
  * @settlement/sqlite's checkpointer.ts), not inside the COMMITs of requests and relayed events; a checkpoint that
  * fails there is retried at the next interval, and the fallback bounds the WAL meanwhile.
+ *
+ * The worker's checkpoints copy the WAL, but SQLite restarts it only at a write that finds it
+ * all copied, and under steady writes (the relay commits every event) one always lands while
+ * the worker copies and syncs. The WAL then grew to the fallback, whose checkpoint ran inside a
+ * COMMIT: the event loop stopped for its syncs, 25-115 ms every ~1.6 s at 1,000 relayed
+ * events a second (BENCHMARKS.md, "The relay's stalls, located"). So once the worker reports a
+ * WAL of SETTLE_AT_FRAMES or more, all of it copied, the next transaction waits at its turn for
+ * one more checkpoint, with no write of this connection in between (every caller queues behind
+ * it): the worker copies what came since and syncs, and that transaction's commit restarts the
+ * WAL. Only the database waits (12-17 ms on the slow machine that measured the stalls), off the
+ * event loop, instead of the whole process.
  */
 export function openDb(
   file: string,
-  options: { checkpointIntervalMs?: number; onCheckpoint?: () => void } = {},
+  options: {
+    checkpointIntervalMs?: number;
+    onCheckpoint?: (result: CheckpointResult, isAsked: boolean) => void;
+    /** Tests: the settle threshold and the fallback, in WAL frames. */
+    settleAtFrames?: number;
+    fallbackPages?: number;
+  } = {},
 ): Sql {
   const db = openSqliteFile(file);
-  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  db.pragma(`wal_autocheckpoint = ${options.fallbackPages ?? FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const settleAtFrames = options.settleAtFrames ?? SETTLE_AT_FRAMES;
+  let isSettleDue = false;
   const checkpointer = startCheckpointer(file, {
     ...(options.checkpointIntervalMs ? { intervalMs: options.checkpointIntervalMs } : {}),
-    ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+    onCheckpoint: (result, isAsked) => {
+      // An asked checkpoint reports the WAL before the restart it makes room for. A regular one
+      // that could not copy everything (a reader on an old snapshot) says a held one would not
+      // either: nothing is held for it.
+      if (!isAsked && result.log >= settleAtFrames && result.checkpointed === result.log) {
+        isSettleDue = true;
+      }
+      options.onCheckpoint?.(result, isAsked);
+    },
   });
-  const sql = sqliteSql(db);
+  const sql = sqliteSql(db, {
+    beforeTransaction: () => {
+      if (!isSettleDue) return null;
+      isSettleDue = false;
+      return checkpointer.checkpointNow();
+    },
+  });
   return {
     ...sql,
     async settleLog() {

@@ -8,12 +8,20 @@ function bind(params: readonly SqlParam[]): unknown[] {
   return params.map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value));
 }
 
+export type SqliteSqlOptions = {
+  /**
+   * Asked at each transaction's turn, before its BEGIN: a promise to wait for first, or null.
+   * Meanwhile the transaction holds its place, so every later caller waits too (see openDb).
+   */
+  beforeTransaction?: () => Promise<unknown> | null;
+};
+
 /**
  * The SQLite driver of `Sql` over one better-sqlite3 connection. Its calls are synchronous, but
  * an async transaction yields between statements: while one is open (or queued) every other
  * caller waits its turn, so no statement of another request ever lands inside it.
  */
-export function sqliteSql(db: Database.Database): Sql {
+export function sqliteSql(db: Database.Database, options: SqliteSqlOptions = {}): Sql {
   const statements = new Map<string, Statement>();
   const prepare = (text: string): Statement => {
     let statement = statements.get(text);
@@ -79,6 +87,9 @@ export function sqliteSql(db: Database.Database): Sql {
     transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       active += 1;
       const run = tail.then(async () => {
+        // Awaited only when there is something to wait for: no extra turn otherwise.
+        const pause = options.beforeTransaction?.();
+        if (pause) await pause;
         // IMMEDIATE: take the write lock up front, so another process waits (busy_timeout)
         // instead of failing the commit of a transaction that began as a reader.
         attempt(() => db.exec('BEGIN IMMEDIATE'));
