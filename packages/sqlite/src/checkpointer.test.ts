@@ -62,11 +62,18 @@ describe('the WAL checkpoint worker', () => {
     db.pragma('wal_autocheckpoint = 0');
     db.exec('CREATE TABLE scratch (x BLOB)');
     const insert = db.prepare('INSERT INTO scratch (x) VALUES (randomblob(3000))');
-    // The regular checkpoints wait a minute: only the asked one runs in this test.
-    const checkpointer = startCheckpointer(file, { intervalMs: 60_000 });
+    // The regular checkpoints wait a minute: only the first one and the asked one run here.
+    const isAsked: boolean[] = [];
+    const checkpointer = startCheckpointer(file, {
+      intervalMs: 60_000,
+      onCheckpoint: (_result, asked) => {
+        isAsked.push(asked);
+      },
+    });
     try {
       for (let i = 0; i < 300; i += 1) insert.run();
       const asked = await checkpointer.checkpointNow();
+      expect(isAsked).toEqual([false, true]);
       expect(asked?.log).toBeGreaterThan(300);
       expect(asked?.checkpointed).toBe(asked?.log);
       // Every frame was copied: this commit writes from the WAL's start again.
