@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CopyButton } from './copy-button';
@@ -17,7 +17,9 @@ describe('CopyButton', () => {
     const button = screen.getByRole('button', { name: 'Copy client reference' });
     await user.click(button);
     expect(await navigator.clipboard.readText()).toBe('ref-1');
-    expect(button).toHaveTextContent('Copied');
+    await waitFor(() => {
+      expect(button).toHaveTextContent('Copied');
+    });
     expect(announcer()).toHaveTextContent('client reference copied');
 
     // A recycled list row hands the same button another reference: it was not copied.
@@ -28,7 +30,9 @@ describe('CopyButton', () => {
 
     await user.click(button);
     expect(await navigator.clipboard.readText()).toBe('ref-2');
-    expect(button).toHaveTextContent('Copied');
+    await waitFor(() => {
+      expect(button).toHaveTextContent('Copied');
+    });
   });
 
   it('announces through one live region for the page, not one per button', async () => {
@@ -41,9 +45,14 @@ describe('CopyButton', () => {
       </>,
     );
     expect(announcer()).toBeEmptyDOMElement();
+    // The copy resolves after the click (the clipboard is a promise), so the message comes later.
     await user.click(screen.getByRole('button', { name: 'Copy id b' }));
-    expect(announcer()).toHaveTextContent(/^id b copied$/);
+    await waitFor(() => {
+      expect(announcer()).toHaveTextContent(/^id b copied$/);
+    });
     await user.click(screen.getByRole('button', { name: 'Copy id c' }));
-    expect(announcer()).toHaveTextContent(/^id c copied$/);
+    await waitFor(() => {
+      expect(announcer()).toHaveTextContent(/^id c copied$/);
+    });
   });
 });
