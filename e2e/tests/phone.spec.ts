@@ -156,6 +156,20 @@ test('a treasurer on a phone signs in, navigates with the drawer and reads the o
   await signIn(page, 'treasury');
   await expectNoSidewaysScroll(page, 'the overview');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  // Which upstream this is shows without opening the menu: a strip under the bar, which has
+  // no room beside its buttons (a badge there once pushed the live pill under "Go to…").
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(/^Sandbox: simulated chain/)).toBeVisible();
+  // The left group may shrink below its content, so its children's edges are what is compared.
+  const [leftEnd, rightStart] = await banner.locator(':scope > div > div').evaluateAll((groups) =>
+    groups.map((group, index) => {
+      const edges = [...group.children].map((child) => child.getBoundingClientRect());
+      return index === 0
+        ? Math.max(...edges.map((edge) => edge.right))
+        : Math.min(...edges.filter((edge) => edge.width > 0).map((edge) => edge.left));
+    }),
+  );
+  expect(leftEnd ?? Infinity).toBeLessThanOrEqual(rightStart ?? 0);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });

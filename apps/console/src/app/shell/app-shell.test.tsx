@@ -70,7 +70,8 @@ describe('the top bar', () => {
   it('ends its left group with the live badge, whose width (Connecting, then Live as the page opens) then moves nothing', async () => {
     renderWithApp(<AppShell />, { session: sessionFor('treasury') });
     const badge = await screen.findByRole('status', { name: /^Live updates:/ });
-    const banner = badge.closest('header');
+    // The bar's row of controls (under it, on a phone, may come the sandbox strip).
+    const banner = badge.closest('header > div');
     expect(banner).not.toBeNull();
     // Nothing after the badge, up to the group that holds it beside the right-hand controls.
     let node: Element | null = badge;
@@ -81,5 +82,22 @@ describe('the top bar', () => {
     expect(node?.nextElementSibling).toContainElement(
       screen.getByRole('button', { name: 'Sign out' }),
     );
+  });
+
+  it('says sandbox in the bar itself, and on a phone in a strip under it, never only in the drawer', async () => {
+    renderWithApp(<AppShell />, { session: sessionFor('treasury', 'sandbox') });
+    const header = await screen.findByRole('banner');
+    // The drawer is closed: the bar alone must say which upstream money moves on. (Which of the
+    // two shows at which width is the phone journey's to check; jsdom applies no styles.)
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(within(header).getByText('Sandbox upstream')).toBeInTheDocument();
+    expect(within(header).getByText('Sandbox: simulated chain, no real funds')).toBeInTheDocument();
+  });
+
+  it('never shows a live console anything that reads as sandbox', async () => {
+    renderWithApp(<AppShell />, { session: sessionFor('treasury', 'remote') });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Live upstream')).toBeInTheDocument();
+    expect(header).not.toHaveTextContent(/sandbox/i);
   });
 });

@@ -69,51 +69,61 @@ export function AppShell() {
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:gap-4 sm:px-6 sm:py-3">
-          <div className="flex min-w-0 items-center gap-2 text-sm sm:gap-3">
-            <NavDrawer isOpen={isMenuOpen} onOpenChange={setIsMenuOpen}>
-              <div className="px-5 pb-3 text-sm">
-                <p className="font-semibold text-white">Settlement Console</p>
-                <p className="mt-1 text-slate-300">
-                  {session.operator.username} ({session.operator.role})
-                </p>
-                {isSandbox ? <SandboxTag /> : null}
-              </div>
-              <MainNav
-                badges={badges}
-                onNavigate={() => {
-                  setIsMenuOpen(false);
-                }}
-              />
-              {organization}
-            </NavDrawer>
-            {session.organization ? (
-              <span className="hidden items-center gap-1 text-slate-600 xl:inline-flex">
-                Org <CopyableId value={session.organization.id} label="organization id" isShort />
+        <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+          <div className="flex items-center justify-between gap-2 px-3 py-2 sm:gap-4 sm:px-6 sm:py-3">
+            <div className="flex min-w-0 items-center gap-2 text-sm sm:gap-3">
+              <NavDrawer isOpen={isMenuOpen} onOpenChange={setIsMenuOpen}>
+                <div className="px-5 pb-3 text-sm">
+                  <p className="font-semibold text-white">Settlement Console</p>
+                  <p className="mt-1 text-slate-300">
+                    {session.operator.username} ({session.operator.role})
+                  </p>
+                  {isSandbox ? <SandboxTag /> : null}
+                </div>
+                <MainNav
+                  badges={badges}
+                  onNavigate={() => {
+                    setIsMenuOpen(false);
+                  }}
+                />
+                {organization}
+              </NavDrawer>
+              {session.organization ? (
+                <span className="hidden items-center gap-1 text-slate-600 xl:inline-flex">
+                  Org <CopyableId value={session.organization.id} label="organization id" isShort />
+                </span>
+              ) : null}
+              <span className="hidden md:inline">
+                {isSandbox ? (
+                  <Badge tone="warning">Sandbox upstream</Badge>
+                ) : (
+                  <Badge tone="info">Live upstream</Badge>
+                )}
               </span>
-            ) : null}
-            <span className="hidden sm:inline">
-              {isSandbox ? (
-                <Badge tone="warning">Sandbox upstream</Badge>
-              ) : (
-                <Badge tone="info">Live upstream</Badge>
-              )}
-            </span>
-            <LiveIndicator />
-          </div>
-          <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
-            <CommandPalette pages={navItemsFor(session.operator.role)} />
-            <span className="hidden text-slate-800 sm:inline">
-              <span className="sr-only">Signed in as </span>
-              <span className="font-medium">{session.operator.username}</span>
-              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 capitalize">
-                {session.operator.role}
+              <LiveIndicator />
+            </div>
+            <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
+              <CommandPalette pages={navItemsFor(session.operator.role)} />
+              <span className="hidden text-slate-800 sm:inline">
+                <span className="sr-only">Signed in as </span>
+                <span className="font-medium">{session.operator.username}</span>
+                <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 capitalize">
+                  {session.operator.role}
+                </span>
               </span>
-            </span>
-            <Button size="sm" variant="ghost" onClick={handleSignOut} disabled={logout.isPending}>
-              Sign out
-            </Button>
+              <Button size="sm" variant="ghost" onClick={handleSignOut} disabled={logout.isPending}>
+                Sign out
+              </Button>
+            </div>
           </div>
+          {/* Below md the bar has no room for the badge beside its buttons (at 320 px not even a
+              short one), so there a strip under it says so, and stays while the page scrolls.
+              Only the sandbox gets one: a live console can never be taken for a sandbox. */}
+          {isSandbox ? (
+            <p className="bg-amber-100 px-3 py-0.5 text-center text-xs font-medium text-amber-950 md:hidden">
+              Sandbox: simulated chain, no real funds
+            </p>
+          ) : null}
         </header>
         {navigation.state === 'loading' ? (
           <div
