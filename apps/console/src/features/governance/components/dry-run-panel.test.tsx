@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { startApiTestServer, type TestServer } from '../../../test/test-server';
@@ -55,6 +56,39 @@ describe('the policy dry run', () => {
       toAddress: TO,
       amountAtomic: '1500000',
     });
+  });
+
+  it('tests the asset the select shows when the catalog arrives after the panel', async () => {
+    server.route('POST', '/bff/policy/dry-run', () => ({ body: externalNeedsAdmin }));
+    // A catalog whose first asset is not TRX, loaded after the panel mounted (a cold page).
+    function ColdPage() {
+      const [assets, setAssets] = useState<string[]>([]);
+      useEffect(() => {
+        const timer = setTimeout(() => {
+          setAssets(['USDT', 'TRX']);
+        }, 0);
+        return () => {
+          clearTimeout(timer);
+        };
+      }, []);
+      return (
+        <DryRunPanel
+          assets={assets}
+          wallets={wallets}
+          isWalletListPartial={false}
+          decimalsFor={() => 6}
+        />
+      );
+    }
+    renderWithApp(<ColdPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'From wallet' }), 'w_ops');
+    expect(screen.getByRole('combobox', { name: 'Asset' })).toHaveValue('USDT');
+    await user.type(screen.getByRole('textbox', { name: 'Destination address' }), TO);
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Run the policy' }));
+    await screen.findByRole('region', { name: 'Dry-run result' });
+    expect(server.requests.at(-1)?.body).toMatchObject({ asset: 'USDT', amountAtomic: '2000000' });
   });
 
   it('says when the picker lists only the first of the ACTIVE wallets', () => {

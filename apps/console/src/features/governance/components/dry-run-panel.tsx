@@ -28,7 +28,10 @@ export function DryRunPanel({
   decimalsFor: (asset: string) => number | null;
 }) {
   const [walletId, setWalletId] = useState('');
-  const [asset, setAsset] = useState(assets[0] ?? 'TRX');
+  // Derived, not stored at mount: with the catalog still loading, a stored 'TRX' could differ
+  // from the option the select then shows first, and the dry run would test another asset.
+  const [pickedAsset, setAsset] = useState<string | null>(null);
+  const asset = assets.find((a) => a === pickedAsset) ?? assets[0] ?? '';
   const [toAddress, setToAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);

@@ -34,7 +34,11 @@ export function SimulateDepositForm({
   walletId: string;
   assets: DepositAsset[];
 }) {
-  const [asset, setAsset] = useState(assets[0]?.asset ?? '');
+  // The operator's choice, if any; else the first asset. Derived, not stored at mount: the
+  // catalog may arrive after the form (a wallet opened on a cold page), and an initial state
+  // taken from an empty list showed TRX selected while the button stayed disabled.
+  const [pickedAsset, setAsset] = useState<string | null>(null);
+  const asset = assets.find((a) => a.asset === pickedAsset)?.asset ?? assets[0]?.asset ?? '';
   const [amount, setAmount] = useState('');
   const mutation = useSimulateDepositMutation();
   const decimals = assets.find((a) => a.asset === asset)?.decimals ?? null;
