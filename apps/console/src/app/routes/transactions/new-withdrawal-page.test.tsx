@@ -1,6 +1,6 @@
 import { tronAddressFromPublicKey } from '@settlement/protocol';
 import type { OperationView } from '@settlement/protocol';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationViewFixture } from '../../../features/transactions/bff-fixtures';
@@ -212,6 +212,18 @@ describe('NewWithdrawalPage', () => {
     });
     // Neither the pending record nor the draft outlives the created withdrawal.
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('the review names the wallet money leaves, its exact address, and that the chain is a testnet', async () => {
+    await fillAndReview();
+    const review = screen.getByRole('heading', { name: 'Review the withdrawal' }).parentElement;
+    if (!review) throw new Error('no review panel');
+    const from = within(review).getByText('From').nextElementSibling;
+    expect(from).toHaveTextContent('Treasury · Nile · AeBf');
+    expect(from).toHaveTextContent(wallet.address);
+    expect(within(review).getByText('Chain').nextElementSibling).toHaveTextContent(
+      'tron:nileNile testnet',
+    );
   });
 
   it('a blank client reference: the review shows the generated one, which is exactly what is sent', async () => {

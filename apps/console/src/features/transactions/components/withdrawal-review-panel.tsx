@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
+import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
+import { WalletName } from '../../../components/ui/wallet-name';
 import { dryRunQuery } from '../api/dry-run';
 import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
@@ -105,11 +107,33 @@ export function WithdrawalReviewPanel({
       <DetailList
         items={[
           {
+            // The wallet as the treasury names it, then the exact address money leaves from.
             label: 'From',
-            value: <span className="font-mono text-xs break-all">{wallet.address}</span>,
+            value: (
+              <span className="space-y-1">
+                <span className="block">
+                  <WalletName
+                    walletId={wallet.id}
+                    wallet={wallet}
+                    isLink={false}
+                    hasAddress={false}
+                  />
+                </span>
+                <span className="block font-mono text-xs break-all">{wallet.address}</span>
+              </span>
+            ),
           },
           { label: 'Account', value: wallet.accountName },
-          { label: 'Chain', value: <span className="font-mono text-xs">{wallet.chain}</span> },
+          {
+            // A testnet says so here too: the last look before money moves.
+            label: 'Chain',
+            value: (
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="font-mono text-xs">{wallet.chain}</span>
+                <ChainBadge chain={wallet.chain} />
+              </span>
+            ),
+          },
           {
             label: 'To',
             value: (
