@@ -10,6 +10,7 @@ import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
+import { WalletDirectoryContext } from '../../../components/ui/wallet-name';
 import { ApprovalDetailPage } from './approval-detail-page';
 
 /** TRX is native (its flat fee comes from the same balance); USDT a token. */
@@ -92,6 +93,30 @@ function row(label: string): HTMLElement {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling as HTMLElement;
 }
+
+describe('ApprovalDetailPage', () => {
+  it('names the wallet the money leaves as the treasury knows it, linking to it', async () => {
+    const opsWallet = {
+      id: 'wal_1',
+      accountName: 'Operations',
+      chain: 'tron:nile',
+      address: 'TNcAc4i5vFSwtSQw3CSC4Ah5Q5beyKueMq',
+      label: null,
+    };
+    renderWithApp(
+      <WalletDirectoryContext value={(id) => (id === 'wal_1' ? opsWallet : undefined)}>
+        <Routes>
+          <Route path="/approvals/:requestId" element={<ApprovalDetailPage />} />
+        </Routes>
+      </WalletDirectoryContext>,
+      { path: '/approvals/wr_1', session: sessionFor('admin') },
+    );
+    await screen.findByText('From', { selector: 'dt' });
+    const link = within(row('From')).getByRole('link');
+    expect(link).toHaveTextContent('Operations · Nile · ueMqaddress TNcAc4…ueMq');
+    expect(link).toHaveAttribute('href', '/wallets/wal_1');
+  });
+});
 
 describe('ApprovalDetailPage funds check', () => {
   it('counts the other open requests of the same wallet and asset only, never the request itself', async () => {

@@ -7,6 +7,7 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
+import { WalletName } from '../../../components/ui/wallet-name';
 import { DecisionExplanation } from './decision-explanation';
 import { FundsCheck, type Funds } from './funds-check';
 import { RequestActions } from './request-actions';
@@ -41,17 +42,8 @@ export function RequestDetail({
                 label: 'Destination',
                 value: <CopyableId value={request.toAddress} label="destination address" />,
               },
-              {
-                label: 'Wallet',
-                value: (
-                  <Link
-                    className="text-indigo-700 underline"
-                    to={`/wallets/${encodeURIComponent(request.walletId)}`}
-                  >
-                    {request.walletId}
-                  </Link>
-                ),
-              },
+              // The wallet as the treasury names it (and its short address), not its id.
+              { label: 'From', value: <WalletName walletId={request.walletId} /> },
               { label: 'Requester', value: request.requester },
               { label: 'Requested', value: <Time value={request.createdAt} /> },
               { label: 'Expires', value: <Time value={request.expiresAt} /> },

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, CardFields, CardList } from '../../../components/ui/card-list';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { WalletName } from '../../../components/ui/wallet-name';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 type Props = {
@@ -62,6 +63,7 @@ function RequestCards({ requests, decimalsFor }: Props) {
           </p>
           <CardFields
             fields={[
+              ['From', <WalletName walletId={request.walletId} isLink={false} />],
               ['Destination', <span className="font-mono break-all">{request.toAddress}</span>],
               ['Requester', request.requester],
               ['Approvals', <RequestApprovals request={request} />],
@@ -91,6 +93,7 @@ export function RequestsTable({ requests, decimalsFor }: Props) {
           <Th>Requested</Th>
           <Th>Requester</Th>
           <Th className="text-right">Amount</Th>
+          <Th>From</Th>
           <Th>Destination</Th>
           <Th>Approvals</Th>
           <Th>Status</Th>
@@ -107,6 +110,10 @@ export function RequestsTable({ requests, decimalsFor }: Props) {
             <Td>{request.requester}</Td>
             <Td className="text-right">
               <RequestAmount request={request} decimalsFor={decimalsFor} />
+            </Td>
+            <Td className="max-w-56">
+              {/* Not a link: the row's link is its request; the wallet opens from there. */}
+              <WalletName walletId={request.walletId} isLink={false} />
             </Td>
             <Td className="max-w-56 truncate font-mono text-xs" title={request.toAddress}>
               {request.toAddress}
