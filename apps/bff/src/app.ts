@@ -263,7 +263,11 @@ export function createApp(deps: AppDeps): Bff {
       const sessionId = readCookie(req, services.config.cookieName);
       const session = sessionId ? await services.sessions.resolve(sessionId) : null;
       return session?.stage === 'complete'
-        ? { username: session.username, role: session.role }
+        ? {
+            username: session.username,
+            role: session.role,
+            isSandbox: services.config.upstreamKind === 'sandbox',
+          }
         : null;
     },
   });

@@ -248,7 +248,9 @@ describe("the landing page's early paint", () => {
       // Signed in when the test sends the cookie; the username needs escaping.
       signedInAs: (req) =>
         Promise.resolve(
-          req.headers.cookie === 'session=ok' ? { username: 'ops<b>&"x"', role: 'treasury' } : null,
+          req.headers.cookie === 'session=ok'
+            ? { username: 'ops<b>&"x"', role: 'treasury', isSandbox: false }
+            : null,
         ),
     });
     await statics.warm();
@@ -305,7 +307,25 @@ describe("the landing page's early paint", () => {
     expect(otherPage.text).toBe(PAGE);
   });
 
+  it('keeps the sandbox-only markup for a sandbox upstream, and drops it for a live one', () => {
+    const page = [
+      '<div id="root"><p>Loading</p></div>',
+      '<template id="signed-in-overview"><header>',
+      '<!--sandbox--><p>Sandbox: simulated chain</p><!--/sandbox--></header>',
+      '<p>{{username}}</p></template>',
+    ].join('');
+    const identity = { username: 'ops', role: 'treasury' };
+    expect(withEarlyPaint(page, { ...identity, isSandbox: true })).toBe(
+      '<div id="root"><header><p>Sandbox: simulated chain</p></header><p>ops</p></div>',
+    );
+    expect(withEarlyPaint(page, { ...identity, isSandbox: false })).toBe(
+      '<div id="root"><header></header><p>ops</p></div>',
+    );
+  });
+
   it('leaves a page without the template unchanged', () => {
-    expect(withEarlyPaint(INDEX, { username: 'ops', role: 'treasury' })).toBe(INDEX);
+    expect(withEarlyPaint(INDEX, { username: 'ops', role: 'treasury', isSandbox: true })).toBe(
+      INDEX,
+    );
   });
 });

@@ -126,8 +126,14 @@ export function compressResponses(options: {
   };
 }
 
-/** Who is signed in, as the early paint of the landing page names them. */
-export type EarlyPaintIdentity = { username: string; role: string };
+/**
+ * Who is signed in, as the early paint of the landing page names them, and whether the upstream
+ * is the sandbox (the console then shows a strip under the top bar on small screens).
+ */
+export type EarlyPaintIdentity = { username: string; role: string; isSandbox: boolean };
+
+/** The template's sandbox-only markup, between these comments; dropped for a live upstream. */
+const SANDBOX_ONLY = /<!--sandbox-->([\s\S]*?)<!--\/sandbox-->/g;
 
 const EARLY_PAINT_TEMPLATE = /<template id="signed-in-overview">([\s\S]*?)<\/template>\s*/;
 const ROOT_OPEN = '<div id="root">';
@@ -139,7 +145,8 @@ function escapeHtml(text: string): string {
 /**
  * index.html for a signed-in operator opening `/`: the content of the console's
  * `signed-in-overview` template, with who is signed in filled in (escaped), in #root in place of
- * the placeholder, and the template dropped. The overview's largest paint (its description,
+ * the placeholder, and the template dropped (with its sandbox-only markup unless the upstream
+ * is the sandbox: the console's top bar differs by that, so must its early paint). The overview's largest paint (its description,
  * which names the operator) is then painted from the HTML, and the console's first render
  * replaces it in place (the same markup), instead of drawing it for the first time after the
  * scripts, the session probe and the page's chunk (Lighthouse mobile, simulated slow 4G: LCP
@@ -152,6 +159,7 @@ export function withEarlyPaint(html: string, identity: EarlyPaintIdentity): stri
   if (!template || rootStart === -1 || rootStart > template.index) return html;
   const rootEnd = html.lastIndexOf('</div>', template.index);
   const paint = (template[1] ?? '')
+    .replace(SANDBOX_ONLY, (_, markup: string) => (identity.isSandbox ? markup : ''))
     .replaceAll('{{username}}', escapeHtml(identity.username))
     .replaceAll('{{role}}', escapeHtml(identity.role));
   return (

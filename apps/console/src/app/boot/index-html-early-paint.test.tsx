@@ -19,12 +19,15 @@ import { AppShell } from '../shell/app-shell';
 const html = readFileSync(resolve(import.meta.dirname, '../../../index.html'), 'utf8');
 
 /** The template's content, filled in as the BFF fills it for `session`. */
-function earlyPaint(username: string, role: string): HTMLElement {
+function earlyPaint(username: string, role: string, isSandbox = true): HTMLElement {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const template = doc.querySelector<HTMLTemplateElement>('template#signed-in-overview');
   if (!template) throw new Error('index.html has no signed-in-overview template');
   const host = document.createElement('div');
   host.innerHTML = template.innerHTML
+    .replace(/<!--sandbox-->([\s\S]*?)<!--\/sandbox-->/g, (_, markup: string) =>
+      isSandbox ? markup : '',
+    )
     .replaceAll('{{username}}', username)
     .replaceAll('{{role}}', role);
   return host;
@@ -89,12 +92,20 @@ describe("index.html's early paint of the overview", () => {
     // The top bar: its padding and border, and boxes as tall as its tallest control: the menu
     // button below lg; from lg the command palette's button (a flex box of small text, with the
     // keyboard hint's bordered box where there is a fine pointer).
-    const bar = column?.firstElementChild;
+    const header = column?.firstElementChild;
     const topBar = main.parentElement?.querySelector('header');
-    for (const name of ['border-b', 'px-3', 'py-2', 'sm:px-6', 'sm:py-3']) {
+    expect(classesOf(header)).toContain('border-b');
+    expect(classesOf(topBar)).toContain('border-b');
+    const bar = header?.firstElementChild;
+    for (const name of ['px-3', 'py-2', 'sm:px-6', 'sm:py-3']) {
       expect(classesOf(bar)).toContain(name);
-      expect(classesOf(topBar)).toContain(name);
+      expect(classesOf(topBar?.firstElementChild)).toContain(name);
     }
+    // On the sandbox, below md, the strip under the bar: the same box and words.
+    const strip = header?.querySelector('p');
+    const shellStrip = topBar?.querySelector('p');
+    expect(classesOf(strip)).toEqual(classesOf(shellStrip));
+    expect(text(strip)).toBe(text(shellStrip));
     const [belowLg, fromLg] = [...(bar?.children ?? [])];
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     for (const name of ['size-11', 'lg:hidden']) {
@@ -109,10 +120,21 @@ describe("index.html's early paint of the overview", () => {
     }
     expect(classesOf(paletteButton)).toContain('inline-flex');
     expect(classesOf(box)).toContain('flex');
+    expect(classesOf(header?.lastElementChild)).toEqual(classesOf(shellStrip));
     const hint = paletteButton.querySelector('kbd');
     for (const name of ['hidden', 'border', 'sm:pointer-fine:inline']) {
       expect(classesOf(box?.querySelector('span'))).toContain(name);
       expect(classesOf(hint)).toContain(name);
     }
+  });
+
+  it('has no sandbox strip for a live upstream, as the shell has none', async () => {
+    const session = sessionFor('treasury', 'remote');
+    const early = earlyPaint(session.operator.username, session.operator.role, false);
+    renderWithApp(<AppShell />, { session });
+    const topBar = (await screen.findByRole('main')).parentElement?.querySelector('header');
+    expect(topBar?.querySelector('p')).toBeNull();
+    expect(early.querySelector('p')?.textContent ?? '').not.toMatch(/sandbox/i);
+    expect(early.textContent).not.toMatch(/sandbox/i);
   });
 });
