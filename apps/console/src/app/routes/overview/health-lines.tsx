@@ -1,4 +1,4 @@
-import type { MpcStatus } from '@settlement/protocol';
+import { chainReadiness, type MpcStatus } from '@settlement/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
@@ -47,6 +47,12 @@ export function HealthLines({
   const stream = describeLive(live.socket, live.upstream);
   const data = status.data;
   const notReady = data?.chains.filter((c) => !c.ready) ?? [];
+  // Why they are not ready, in the words the withdrawal form uses, when one cause covers them
+  // all: an active key on chains held back by an offline Co-Signer is not unfinished setup.
+  const reasons = new Set(
+    data ? notReady.map((c) => chainReadiness(data, c.chain).reason ?? '') : [],
+  );
+  const [onlyReason] = reasons.size === 1 ? [...reasons] : [];
   return (
     <ul className="space-y-2 p-4 text-sm" aria-label="Health">
       {data ? (
@@ -65,11 +71,14 @@ export function HealthLines({
             {notReady.length > 0
               ? `, not ready on ${notReady.map((c) => c.chain).join(', ')}`
               : ', all chains ready'}
+            {data.keyStatus === 'ACTIVE' && notReady.length > 0 && onlyReason
+              ? ` — ${onlyReason}`
+              : ''}
             {data.keyStatus !== 'ACTIVE' || notReady.length > 0 ? (
               <>
                 {' '}
                 <Link to="/setup" className="font-medium text-indigo-700 underline">
-                  Finish setup
+                  {data.keyStatus === 'ACTIVE' ? 'Open Setup' : 'Finish setup'}
                 </Link>
               </>
             ) : null}

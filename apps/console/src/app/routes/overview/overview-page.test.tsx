@@ -24,7 +24,7 @@ const trxTotal: Overview['totals'][number] = {
   availableAtomic: '10000000',
   walletCount: 1,
 };
-const mpcStatus: MpcStatus = {
+const readyMpc: MpcStatus = {
   orgId: 'org_test',
   keyId: 'key_1',
   keyStatus: 'ACTIVE',
@@ -39,6 +39,8 @@ let overviewReply: Promise<Reply>;
 let requestsByStatus: Partial<Record<string, WithdrawalRequest[]>>;
 /** The list of this status answers 503 (none unless a test sets it). */
 let failingStatus: string | null;
+/** What the MPC status answers (ready unless a test says otherwise). */
+let mpcStatus: MpcStatus;
 
 beforeAll(async () => {
   server = await startApiTestServer();
@@ -60,6 +62,7 @@ beforeEach(() => {
   overviewReply = Promise.resolve({ body: overview });
   requestsByStatus = {};
   failingStatus = null;
+  mpcStatus = readyMpc;
 });
 
 describe('OverviewPage', () => {
@@ -99,6 +102,36 @@ describe('OverviewPage', () => {
     }
     expect(screen.queryByRole('status', { name: 'Loading the overview' })).not.toBeInTheDocument();
   });
+
+  it.each<[string, MpcStatus, string]>([
+    [
+      'an offline Co-Signer holds back an active key',
+      {
+        ...readyMpc,
+        coSigner: { status: 'OFFLINE', lastSeenAt: null },
+        chains: [{ chain: 'tron:nile', ready: false, reason: 'Co-Signer offline' }],
+      },
+      'MPC: key active, not ready on tron:nile — The Co-Signer is offline. Open Setup',
+    ],
+    [
+      'no key yet',
+      {
+        ...readyMpc,
+        keyId: null,
+        keyStatus: null,
+        chains: [{ chain: 'tron:nile', ready: false, reason: 'The MPC key is not initialized.' }],
+      },
+      'MPC: not initialized, not ready on tron:nile Finish setup',
+    ],
+  ])(
+    'says why MPC is not ready when %s, and what the Setup link is for',
+    async (_, status, line) => {
+      mpcStatus = status;
+      renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+      const health = await screen.findByRole('list', { name: 'Health' });
+      expect(within(health).getAllByRole('listitem')[1]).toHaveTextContent(line);
+    },
+  );
 
   it('names the event stream with a link to the Events page and says its state last, in one text node (the words after the state moved as the stream went live: a layout shift)', async () => {
     renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
