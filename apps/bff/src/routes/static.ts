@@ -146,12 +146,13 @@ function escapeHtml(text: string): string {
  * index.html for a signed-in operator opening `/`: the content of the console's
  * `signed-in-overview` template, with who is signed in filled in (escaped), in #root in place of
  * the placeholder, and the template dropped (with its sandbox-only markup unless the upstream
- * is the sandbox: the console's top bar differs by that, so must its early paint). The overview's largest paint (its description,
- * which names the operator) is then painted from the HTML, and the console's first render
- * replaces it in place (the same markup), instead of drawing it for the first time after the
- * scripts, the session probe and the page's chunk (Lighthouse mobile, simulated slow 4G: LCP
- * 2.4-2.9 s before, the first paint's ~0.7 s with it). Nobody signed in, the file is served as
- * it is (the template is inert and holds no data). Without the template, returns `html`.
+ * is the sandbox: the console's top bar differs by that, so must its early paint). The
+ * overview's largest paint (its description, which names the operator) is then painted from
+ * the HTML, and the console's first render replaces it in place (the same markup), instead of
+ * drawing it for the first time after the scripts, the session probe and the page's chunk
+ * (Lighthouse mobile, simulated slow 4G: LCP 2.4-2.9 s before, the first paint's ~0.7 s with
+ * it). Nobody signed in, the file is served as it is (the template is inert and holds no
+ * data). Without the template, returns `html`.
  */
 export function withEarlyPaint(html: string, identity: EarlyPaintIdentity): string {
   const template = EARLY_PAINT_TEMPLATE.exec(html);
