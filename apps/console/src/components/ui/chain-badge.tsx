@@ -19,3 +19,13 @@ export function ChainBadge({ chain }: { chain: string }) {
   if (!label) return null;
   return <Badge tone="info">{label}</Badge>;
 }
+
+/** A chain in a details list: its id as the service writes it, then the testnet badge if any. */
+export function ChainWithBadge({ chain }: { chain: string }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className="font-mono text-xs">{chain}</span>
+      <ChainBadge chain={chain} />
+    </span>
+  );
+}

@@ -4,7 +4,7 @@ import { useContext } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
-import { ChainBadge } from '../../../components/ui/chain-badge';
+import { ChainWithBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ExtraFields } from '../../../components/ui/extra-fields';
@@ -108,12 +108,7 @@ export function WalletDetailPage() {
                   },
                   {
                     label: 'Chain',
-                    value: (
-                      <span className="flex flex-wrap items-center gap-1.5">
-                        <span className="font-mono text-xs">{data.chain}</span>
-                        <ChainBadge chain={data.chain} />
-                      </span>
-                    ),
+                    value: <ChainWithBadge chain={data.chain} />,
                   },
                   { label: 'Wallet id', value: <CopyableId value={data.id} label="wallet id" /> },
                   { label: 'Created', value: <Time value={data.createdAt} /> },

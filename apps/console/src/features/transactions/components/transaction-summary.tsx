@@ -2,7 +2,7 @@ import type { Transaction } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { StatusBadge } from '../../../components/ui/badge';
-import { ChainBadge } from '../../../components/ui/chain-badge';
+import { ChainWithBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { WalletName } from '../../../components/ui/wallet-name';
 import { ExtraFields } from '../../../components/ui/extra-fields';
@@ -79,12 +79,7 @@ export function TransactionSummary({
             : []),
           {
             label: 'Chain',
-            value: (
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-xs">{tx.chain}</span>
-                <ChainBadge chain={tx.chain} />
-              </span>
-            ),
+            value: <ChainWithBadge chain={tx.chain} />,
           },
           {
             label: 'Account',

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
-import { ChainBadge } from '../../../components/ui/chain-badge';
+import { ChainWithBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { WalletName } from '../../../components/ui/wallet-name';
@@ -127,12 +127,7 @@ export function WithdrawalReviewPanel({
           {
             // A testnet says so here too: the last look before money moves.
             label: 'Chain',
-            value: (
-              <span className="inline-flex flex-wrap items-center gap-2">
-                <span className="font-mono text-xs">{wallet.chain}</span>
-                <ChainBadge chain={wallet.chain} />
-              </span>
-            ),
+            value: <ChainWithBadge chain={wallet.chain} />,
           },
           {
             label: 'To',
