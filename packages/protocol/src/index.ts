@@ -25,3 +25,4 @@ export * from './bff/overview';
 export * from './bff/wallet-labels';
 export * from './bff/console-config';
 export * from './bff/event-history';
+export * from './bff/early-paint';

@@ -9,6 +9,7 @@ import {
   gzip,
   gzipSync,
 } from 'node:zlib';
+import { fillEarlyPaint, type EarlyPaintIdentity } from '@settlement/protocol';
 import express, { type RequestHandler, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors';
 
@@ -126,21 +127,8 @@ export function compressResponses(options: {
   };
 }
 
-/**
- * Who is signed in, as the early paint of the landing page names them, and whether the upstream
- * is the sandbox (the console then shows a strip under the top bar on small screens).
- */
-export type EarlyPaintIdentity = { username: string; role: string; isSandbox: boolean };
-
-/** The template's sandbox-only markup, between these comments; dropped for a live upstream. */
-const SANDBOX_ONLY = /<!--sandbox-->([\s\S]*?)<!--\/sandbox-->/g;
-
 const EARLY_PAINT_TEMPLATE = /<template id="signed-in-overview">([\s\S]*?)<\/template>\s*/;
 const ROOT_OPEN = '<div id="root">';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * index.html for a signed-in operator opening `/`: the content of the console's
@@ -159,10 +147,7 @@ export function withEarlyPaint(html: string, identity: EarlyPaintIdentity): stri
   const rootStart = html.indexOf(ROOT_OPEN);
   if (!template || rootStart === -1 || rootStart > template.index) return html;
   const rootEnd = html.lastIndexOf('</div>', template.index);
-  const paint = (template[1] ?? '')
-    .replace(SANDBOX_ONLY, (_, markup: string) => (identity.isSandbox ? markup : ''))
-    .replaceAll('{{username}}', escapeHtml(identity.username))
-    .replaceAll('{{role}}', escapeHtml(identity.role));
+  const paint = fillEarlyPaint(template[1] ?? '', identity);
   return (
     html.slice(0, rootStart + ROOT_OPEN.length) +
     paint +

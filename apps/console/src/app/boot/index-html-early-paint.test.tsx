@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
+import { fillEarlyPaint } from '@settlement/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-web-socket';
 import { renderWithApp, sessionFor } from '../../test/render';
@@ -24,12 +25,7 @@ function earlyPaint(username: string, role: string, isSandbox = true): HTMLEleme
   const template = doc.querySelector<HTMLTemplateElement>('template#signed-in-overview');
   if (!template) throw new Error('index.html has no signed-in-overview template');
   const host = document.createElement('div');
-  host.innerHTML = template.innerHTML
-    .replace(/<!--sandbox-->([\s\S]*?)<!--\/sandbox-->/g, (_, markup: string) =>
-      isSandbox ? markup : '',
-    )
-    .replaceAll('{{username}}', username)
-    .replaceAll('{{role}}', role);
+  host.innerHTML = fillEarlyPaint(template.innerHTML, { username, role, isSandbox });
   return host;
 }
 
