@@ -55,7 +55,8 @@ describe('WalletName', () => {
       </>,
     );
     expect(screen.getByText('Ops · Nile · YqeL')).toBeInTheDocument();
-    expect(screen.getByText('Wallet wal_01…cdef')).toBeInTheDocument();
+    expect(screen.getByText('Wallet wal_01…cdef')).toHaveAttribute('title', 'wal_0123456789abcdef');
+    expect(screen.getByText('Ops · Nile · YqeL')).not.toHaveAttribute('title');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

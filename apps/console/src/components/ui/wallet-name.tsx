@@ -24,6 +24,7 @@ export function walletDisplayName(wallet: WalletIdentity): string {
 /**
  * A wallet as people recognise it, wherever it appears: its label and its short address (the
  * full address in the title and to screen readers). Links to the wallet unless `isLink` is false.
+ * A wallet known neither to the directory nor to the caller is its short id (the whole in the title).
  * `hasAddress` false: the caller shows the address itself (a copyable one), so it is not said twice.
  */
 export function WalletName({
@@ -45,7 +46,10 @@ export function WalletName({
   const name = identity ? walletDisplayName(identity) : `Wallet ${shortAddress(walletId)}`;
   const body = (
     <span className="inline-flex min-w-0 flex-col leading-tight">
-      <span className="truncate font-medium">{name}</span>
+      {/* A wallet the directory does not know is named by its short id: the whole id on hover. */}
+      <span className="truncate font-medium" title={identity ? undefined : walletId}>
+        {name}
+      </span>
       {identity && hasAddress ? (
         <span className="truncate font-mono text-xs text-slate-600" title={identity.address}>
           <span className="sr-only">address </span>
