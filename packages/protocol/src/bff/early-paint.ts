@@ -1,7 +1,7 @@
 /**
- * The early paint of `/` (DESIGN: the BFF serves index.html with the overview's first screen in
- * place): the console's index.html holds it as a `signed-in-overview` template, and the BFF fills
- * it in for the signed-in operator. Both sides read the template by these rules, so the BFF's
+ * The early paint of `/` (apps/bff static.ts `withEarlyPaint`: the overview's first screen in the
+ * HTML, so its largest paint does not wait for the scripts): the console's index.html holds it as
+ * a `signed-in-overview` template, and the BFF fills it in for the signed-in operator. Both sides read the template by these rules, so the BFF's
  * fill and the console's test of the markup cannot drift apart.
  */
 export type EarlyPaintIdentity = { username: string; role: string; isSandbox: boolean };

@@ -46,7 +46,6 @@ export function WalletName({
   const name = identity ? walletDisplayName(identity) : `Wallet ${shortAddress(walletId)}`;
   const body = (
     <span className="inline-flex min-w-0 flex-col leading-tight">
-      {/* A wallet the directory does not know is named by its short id: the whole id on hover. */}
       <span className="truncate font-medium" title={identity ? undefined : walletId}>
         {name}
       </span>
