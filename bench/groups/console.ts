@@ -106,6 +106,7 @@ async function lighthouseRows(
   cookie: string,
 ): Promise<void> {
   const runs: LighthouseResult[] = [];
+  const keepIn = profileDir('lighthouse');
   for (let i = 1; i <= LIGHTHOUSE_RUNS; i += 1) {
     runs.push(
       await runLighthouse({
@@ -116,6 +117,7 @@ async function lighthouseRows(
         timeoutMs: 90_000,
         // A same-origin page with the BFF's headers: see runLighthouse (NO_NAVSTART).
         blankPage: `${url}/bff/healthz`,
+        keepIn,
       }),
     );
   }

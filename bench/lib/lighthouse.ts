@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -50,6 +50,8 @@ export async function runLighthouse(input: {
   name: string;
   timeoutMs: number;
   blankPage?: string;
+  /** A folder to keep the report, its trace and its DevTools log in (BENCH_PROFILE=1). */
+  keepIn?: string | null;
 }): Promise<LighthouseResult> {
   const output = join(input.workDir, `lighthouse-${input.name}.json`);
   const headersFile = join(input.workDir, `lighthouse-${input.name}-headers.json`);
@@ -73,6 +75,7 @@ export async function runLighthouse(input: {
     `--config-path=${configFile}`,
     `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     '--quiet',
+    ...(input.keepIn ? ['--save-assets'] : []),
   ];
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, {
@@ -85,6 +88,12 @@ export async function runLighthouse(input: {
       resolve(exitCode);
     });
   });
+  if (input.keepIn) {
+    for (const suffix of ['.json', '-0.trace.json', '-0.devtoolslog.json']) {
+      const file = output.replace(/\.json$/, suffix);
+      if (existsSync(file)) cpSync(file, join(input.keepIn, basename(file)));
+    }
+  }
   let lhr: Lhr;
   try {
     lhr = JSON.parse(readFileSync(output, 'utf8')) as Lhr;
