@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatLocal } from './format-time';
+import { formatLocal, formatUtc } from './format-time';
 
 describe('formatLocal', () => {
   it('formats each timestamp once: a row shown again reuses the text', () => {
@@ -37,5 +37,29 @@ describe('formatLocal', () => {
     } finally {
       constructed.mockRestore();
     }
+  });
+});
+
+describe('formatUtc', () => {
+  it('gives the exact UTC time, and the same text again without formatting it again', () => {
+    const toIso = vi.spyOn(Date.prototype, 'toISOString');
+    try {
+      expect(formatUtc('2026-05-06T07:08:09.123Z')).toBe('2026-05-06 07:08:09.123 UTC');
+      expect(formatUtc('2026-05-06T07:08:09.123Z')).toBe('2026-05-06 07:08:09.123 UTC');
+      expect(toIso).toHaveBeenCalledTimes(1);
+    } finally {
+      toIso.mockRestore();
+    }
+  });
+
+  it('keeps the local and the UTC text of one timestamp apart', () => {
+    const iso = '2026-05-06T07:08:11.000Z';
+    const utc = formatUtc(iso);
+    expect(formatLocal(iso)).not.toBe(utc);
+    expect(formatUtc(iso)).toBe(utc);
+  });
+
+  it('gives back a value that is not a timestamp as it is', () => {
+    expect(formatUtc('not a time')).toBe('not a time');
   });
 });

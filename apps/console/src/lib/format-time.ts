@@ -8,13 +8,24 @@ let localFormat: Intl.DateTimeFormat | null = null;
 /**
  * Formatted timestamps by ISO string. Intl formatting is the costliest part of rendering a
  * list row (profiled while scrolling 10,000 rows); a row scrolled back into view reuses it.
+ * The UTC text of the same timestamp (a row's hover title) is kept beside it.
  */
-const formatted = new Map<string, string>();
+const formatted = new Map<string, { local?: string; utc?: string }>();
 const MAX_FORMATTED = 20_000;
 
+function entryFor(iso: string): { local?: string; utc?: string } {
+  let entry = formatted.get(iso);
+  if (entry === undefined) {
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    entry = {};
+    formatted.set(iso, entry);
+  }
+  return entry;
+}
+
 export function formatLocal(iso: string): string {
-  const known = formatted.get(iso);
-  if (known !== undefined) return known;
+  const entry = entryFor(iso);
+  if (entry.local !== undefined) return entry.local;
   const date = new Date(iso);
   localFormat ??= new Intl.DateTimeFormat(undefined, {
     year: 'numeric',
@@ -24,17 +35,18 @@ export function formatLocal(iso: string): string {
     minute: '2-digit',
     second: '2-digit',
   });
-  const text = Number.isNaN(date.getTime()) ? iso : localFormat.format(date);
-  if (formatted.size >= MAX_FORMATTED) formatted.clear();
-  formatted.set(iso, text);
-  return text;
+  entry.local = Number.isNaN(date.getTime()) ? iso : localFormat.format(date);
+  return entry.local;
 }
 
 export function formatUtc(iso: string): string {
+  const entry = entryFor(iso);
+  if (entry.utc !== undefined) return entry.utc;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
+  entry.utc = Number.isNaN(date.getTime())
     ? iso
     : `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
+  return entry.utc;
 }
 
 /** "3 s ago", "5 min ago": for last-seen style labels. */

@@ -333,6 +333,36 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
 const CARD_HEIGHT = 136;
 
 /**
+ * The same element on every render: the table renders again on every scroll step, and React
+ * skips an element it was given before instead of rendering its seven header cells again.
+ */
+const TABLE_HEAD = (
+  <thead className="sticky top-0 z-10">
+    <tr>
+      <Th isCompact className="w-56">
+        Created
+      </Th>
+      <Th isCompact className="w-40">
+        Transaction
+      </Th>
+      <Th isCompact className="w-36">
+        Type
+      </Th>
+      <Th isCompact className="w-40">
+        Status
+      </Th>
+      <Th isCompact className="w-56 text-right">
+        Amount
+      </Th>
+      <Th isCompact>Account</Th>
+      <Th isCompact className="w-32">
+        Reference
+      </Th>
+    </tr>
+  </thead>
+);
+
+/**
  * Virtualized: only the visible rows are in the DOM, so thousands of rows scroll smoothly.
  * Reaching the end loads the next page.
  */
@@ -453,29 +483,7 @@ export function TransactionsTable({
             aria-label={label}
             aria-rowcount={transactions.length + 1}
           >
-            <thead className="sticky top-0 z-10">
-              <tr>
-                <Th isCompact className="w-56">
-                  Created
-                </Th>
-                <Th isCompact className="w-40">
-                  Transaction
-                </Th>
-                <Th isCompact className="w-36">
-                  Type
-                </Th>
-                <Th isCompact className="w-40">
-                  Status
-                </Th>
-                <Th isCompact className="w-56 text-right">
-                  Amount
-                </Th>
-                <Th isCompact>Account</Th>
-                <Th isCompact className="w-32">
-                  Reference
-                </Th>
-              </tr>
-            </thead>
+            {TABLE_HEAD}
             <tbody>
               {paddingTop > 0 ? (
                 <tr aria-hidden="true">
