@@ -40,5 +40,8 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => listFor(query).matches);
+  // Stable as `subscribe` is: React schedules a task after the commit of every render that
+  // hands it another snapshot function.
+  const getSnapshot = useCallback(() => listFor(query).matches, [query]);
+  return useSyncExternalStore(subscribe, getSnapshot);
 }

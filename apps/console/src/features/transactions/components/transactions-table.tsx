@@ -416,15 +416,17 @@ export function TransactionsTable({
     initialRect: { width: 1024, height: 600 },
   });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
+  // Within five rows of the end. A boolean, so the effect below runs when it turns, not on
+  // every scroll step: an effect that runs makes React schedule a task after each commit.
+  const isNearEnd = (items.at(-1)?.index ?? -1) >= transactions.length - 5;
 
   useEffect(() => {
     virtualizer.measure();
   }, [isPhone, virtualizer]);
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= transactions.length - 5) onLoadMore();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, transactions.length, onLoadMore]);
+    if (hasNextPage && !isFetchingNextPage && isNearEnd) onLoadMore();
+  }, [hasNextPage, isFetchingNextPage, isNearEnd, onLoadMore]);
 
   // One decimal point for the whole column: the most decimals among the loaded rows' assets.
   // Computed per distinct asset and only when the list changes, not per row on each render.
