@@ -332,6 +332,17 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
 
 const CARD_HEIGHT = 136;
 
+/** The table's columns; their widths are the fixed layout's (see the table below). */
+const COLUMNS: { label: string; className?: string }[] = [
+  { label: 'Created', className: 'w-56' },
+  { label: 'Transaction', className: 'w-40' },
+  { label: 'Type', className: 'w-36' },
+  { label: 'Status', className: 'w-40' },
+  { label: 'Amount', className: 'w-56 text-right' },
+  { label: 'Account' },
+  { label: 'Reference', className: 'w-32' },
+];
+
 /**
  * The same element on every render: the table renders again on every scroll step, and React
  * skips an element it was given before instead of rendering its seven header cells again.
@@ -339,25 +350,11 @@ const CARD_HEIGHT = 136;
 const TABLE_HEAD = (
   <thead className="sticky top-0 z-10">
     <tr>
-      <Th isCompact className="w-56">
-        Created
-      </Th>
-      <Th isCompact className="w-40">
-        Transaction
-      </Th>
-      <Th isCompact className="w-36">
-        Type
-      </Th>
-      <Th isCompact className="w-40">
-        Status
-      </Th>
-      <Th isCompact className="w-56 text-right">
-        Amount
-      </Th>
-      <Th isCompact>Account</Th>
-      <Th isCompact className="w-32">
-        Reference
-      </Th>
+      {COLUMNS.map(({ label, className }) => (
+        <Th key={label} isCompact className={className}>
+          {label}
+        </Th>
+      ))}
     </tr>
   </thead>
 );
