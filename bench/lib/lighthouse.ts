@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
+import { startTasks, type StartTasks } from './trace-tasks';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -18,6 +19,8 @@ export type LighthouseResult = {
   performance: number | null;
   accessibility: number | null;
   metrics: Record<string, number | null>;
+  /** The page's main-thread tasks after its first paint, from the run's trace. */
+  startTasks: StartTasks | null;
   /** Titles of the audits scoring below 0.9, per category. */
   failedAudits: { performance: string[]; accessibility: string[] };
   error: string | null;
@@ -75,7 +78,8 @@ export async function runLighthouse(input: {
     `--config-path=${configFile}`,
     `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     '--quiet',
-    ...(input.keepIn ? ['--save-assets'] : []),
+    // The trace beside the report: its tasks are read below (startTasks).
+    '--save-assets',
   ];
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, {
@@ -88,6 +92,15 @@ export async function runLighthouse(input: {
       resolve(exitCode);
     });
   });
+  const traceFile = output.replace(/\.json$/, '-0.trace.json');
+  let tasks: StartTasks | null = null;
+  try {
+    const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as
+      { traceEvents: Parameters<typeof startTasks>[0] } | Parameters<typeof startTasks>[0];
+    tasks = startTasks('traceEvents' in trace ? trace.traceEvents : trace, input.url);
+  } catch {
+    // No trace (Lighthouse failed): the report below says why.
+  }
   if (input.keepIn) {
     for (const suffix of ['.json', '-0.trace.json', '-0.devtoolslog.json']) {
       const file = output.replace(/\.json$/, suffix);
@@ -102,6 +115,7 @@ export async function runLighthouse(input: {
       performance: null,
       accessibility: null,
       metrics: {},
+      startTasks: tasks,
       failedAudits: { performance: [], accessibility: [] },
       error: `lighthouse exited ${String(code)} without a report`,
     };
@@ -132,6 +146,7 @@ export async function runLighthouse(input: {
       tbtMs: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
     },
+    startTasks: tasks,
     failedAudits,
     error: lhr.runtimeError?.message ?? null,
   };
