@@ -158,7 +158,7 @@ async function lighthouseRows(
     .map((r) => {
       const t = r.startTasks;
       return t
-        ? `${t.blockingCpuMs.toFixed(0)} (wall ${t.blockingWallMs.toFixed(0)}, CPU ${t.cpuMs.toFixed(0)} of ${t.wallMs.toFixed(0)} ms)`
+        ? `${t.blockingCpuMs?.toFixed(0) ?? 'no thread time'} (wall ${t.blockingWallMs.toFixed(0)}, CPU ${t.cpuMs?.toFixed(0) ?? '-'} of ${t.wallMs.toFixed(0)} ms)`
         : 'no trace';
     })
     .join(' / ');

@@ -48,6 +48,21 @@ describe('startTasks', () => {
     });
   });
 
+  it('gives no CPU figures for a trace recorded without thread times, never the wall time', () => {
+    const withoutThreadTime = trace.map((e) => {
+      if (!('tdur' in e)) return e;
+      const { tdur: _, ...rest } = e;
+      return rest;
+    });
+    expect(startTasks(withoutThreadTime, URL)).toMatchObject({
+      count: 3,
+      wallMs: 55,
+      cpuMs: null,
+      blockingWallMs: 100,
+      blockingCpuMs: null,
+    });
+  });
+
   it('is null without the measured load or without its first paint', () => {
     expect(startTasks(trace, 'http://127.0.0.1:8080/other')).toBeNull();
     expect(

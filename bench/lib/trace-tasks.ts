@@ -23,11 +23,12 @@ export type StartTasks = {
   /** Top-level tasks from the first contentful paint to the end of the trace. */
   count: number;
   wallMs: number;
-  cpuMs: number;
+  /** Null when a task carries no thread time (a trace recorded without it). */
+  cpuMs: number | null;
   /** Sum over those tasks of (4 x duration - 50 ms) where positive: TBT's rule, wall clock. */
   blockingWallMs: number;
-  /** The same from each task's thread CPU time. */
-  blockingCpuMs: number;
+  /** The same from each task's thread CPU time; null as cpuMs. */
+  blockingCpuMs: number | null;
 };
 
 const SLOWDOWN = 4;
@@ -53,13 +54,22 @@ export function startTasks(events: readonly TraceEvent[], url: string): StartTas
   let cpuMs = 0;
   let blockingWallMs = 0;
   let blockingCpuMs = 0;
+  let hasThreadTime = true;
   for (const task of tasks) {
     const wall = (task.dur ?? 0) / 1000;
-    const cpu = (task.tdur ?? task.dur ?? 0) / 1000;
     wallMs += wall;
-    cpuMs += cpu;
     blockingWallMs += blocking(wall);
+    // Never the wall time in its place: that would report the waits as the page's work.
+    if (task.tdur === undefined) hasThreadTime = false;
+    const cpu = (task.tdur ?? 0) / 1000;
+    cpuMs += cpu;
     blockingCpuMs += blocking(cpu);
   }
-  return { count: tasks.length, wallMs, cpuMs, blockingWallMs, blockingCpuMs };
+  return {
+    count: tasks.length,
+    wallMs,
+    cpuMs: hasThreadTime ? cpuMs : null,
+    blockingWallMs,
+    blockingCpuMs: hasThreadTime ? blockingCpuMs : null,
+  };
 }
