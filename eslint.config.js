@@ -162,6 +162,8 @@ export default tseslint.config(
       'scripts/**/*.mjs',
       // Plain JavaScript that scripts/start.mjs imports, like the scripts themselves.
       'packages/http-server/src/node-flags.mjs',
+      // A worker thread's entry: registers tsx's loader, then imports the TypeScript (022).
+      'apps/sandbox/src/co-signer/client-worker-boot.mjs',
     ],
   },
   js.configs.recommended,

@@ -19,6 +19,8 @@ import {
   type OrgClient,
   type WalletInfo,
 } from '../test-support/sandbox-harness';
+import { startCoSignerThread, type CoSignerThread } from './client-thread';
+import { createCoSignerSimulator } from './simulator';
 
 const EXTERNAL = 'TPTWjRB9KnLWthWzLfgX1VnWjXGsZ6pVuD';
 const TIMEOUT_MS = 3_000;
@@ -185,6 +187,48 @@ describe('simulated Co-Signer', () => {
     const other = await createOrgClient(harness, ['co-signer']);
     const foreign = await other.post(claimPath, { coSignerId: 'x' }, newKey());
     expect(foreign.status).toBe(404);
+    expect(ledgerProblems(harness)).toEqual([]);
+  });
+});
+
+describe("the Co-Signer's thread", () => {
+  it('once ended takes its keys along: the next round registers a new co-signer key and signs', async () => {
+    const threads: CoSignerThread[] = [];
+    const simulator = createCoSignerSimulator({
+      db: harness.sandbox.ctx.db,
+      logger: harness.sandbox.ctx.logger,
+      nowMs: harness.sandbox.ctx.nowMs,
+      pollMs: 3_600_000,
+      startThread: (onExit) => {
+        const thread = startCoSignerThread(onExit);
+        threads.push(thread);
+        return thread;
+      },
+    });
+    simulator.start(harness.baseUrl);
+    const coSignerKeys = () =>
+      harness.sandbox.ctx.db
+        .prepare<[string], { n: number }>(
+          `SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ? AND scopes = '["co-signer"]'`,
+        )
+        .get(client.orgId)?.n ?? 0;
+    const keysBefore = coSignerKeys();
+
+    const first = await withdraw();
+    await simulator.runOnce();
+    expect(intentOf(first.id)?.status).toBe('SIGNED');
+    const second = await withdraw();
+    await simulator.runOnce();
+    expect(intentOf(second.id)?.status).toBe('SIGNED');
+    expect([threads.length, coSignerKeys()]).toEqual([1, keysBefore + 1]);
+
+    await threads[0]?.close();
+    const third = await withdraw();
+    await simulator.runOnce();
+    expect(intentOf(third.id)?.status).toBe('SIGNED');
+    expect([threads.length, coSignerKeys()]).toEqual([2, keysBefore + 2]);
+    await simulator.stop();
+    await waitForStatus(client, third.id, 'CONFIRMED');
     expect(ledgerProblems(harness)).toEqual([]);
   });
 });
