@@ -189,3 +189,21 @@ export function createCoSignerClient(): CoSignerClient {
     },
   };
 }
+
+/** One request from the sandbox's thread answered by the client: its value, or its error's message. */
+export async function answerThreadRequest(
+  client: CoSignerClient,
+  request: ThreadRequest,
+): Promise<ThreadReply> {
+  try {
+    const value =
+      request.kind === 'new-key' ? client.newKey(request.orgId) : await client.signAll(request.job);
+    return { id: request.id, isOk: true, value };
+  } catch (error) {
+    return {
+      id: request.id,
+      isOk: false,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
