@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import fs, { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import fs, { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogDestination, createLogger, fixedFieldLogger } from './logger';
+import { tempDir } from './test-support/temp-dirs';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -53,7 +53,7 @@ describe('logger', () => {
 
 describe('log destination', () => {
   it('writes lines in batches, and a lone line within the flush period', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bff-log-'));
+    const dir = tempDir('bff-log-');
     const file = join(dir, 'out.log');
     const writes = vi.spyOn(fs, 'write');
     const destination = createLogDestination(file);
@@ -87,7 +87,7 @@ describe('log destination', () => {
  */
 function crashChild(crash: 'throw' | 'reject', secret: string) {
   const here = dirname(fileURLToPath(import.meta.url));
-  const file = join(mkdtempSync(join(tmpdir(), 'bff-crash-')), 'out.log');
+  const file = join(tempDir('bff-crash-'), 'out.log');
   const script = `
     const [file, crash, secret] = process.argv.slice(1);
     import(${JSON.stringify(join(here, 'logger.ts'))}).then((m) => {

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../services/passwords';
 import { openDb } from '../store/db';
 import { createOperatorStore } from '../store/operators';
+import { tempDir } from '../test-support/temp-dirs';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), 'operators.ts');
 
@@ -21,7 +20,7 @@ function run(dataDir: string, args: string[], input?: string) {
 
 describe('operators CLI', () => {
   it('adds, lists and resets operators with scrypt hashes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bff-cli-'));
+    const dataDir = tempDir('bff-cli-');
     const added = run(
       dataDir,
       ['add', 'alice', '--role', 'treasury', '--password-stdin'],
@@ -57,7 +56,7 @@ describe('operators CLI', () => {
   }, 30_000);
 
   it('refuses a password from stdin that the BFF would refuse, and stores nothing', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bff-cli-'));
+    const dataDir = tempDir('bff-cli-');
     const cases: [string[], string, string][] = [
       [['add', 'dave', '--role', 'admin', '--password-stdin'], 'short pass\n', 'at least 12'],
       [['add', 'dave', '--role', 'admin', '--password-stdin'], 'password1234\n', 'too easy'],

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeys } from '../config';
@@ -8,6 +7,7 @@ import { createPolicyStore } from '../governance/policy-store';
 import { openDb } from '../store/db';
 import { startSandbox, type SandboxProcess } from '../test-support/harness';
 import { credentialsPath, keysFilePath, seedDemo } from './seed-demo';
+import { tempDir } from '../test-support/temp-dirs';
 
 let sandbox: SandboxProcess;
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('seedDemo', () => {
   it('creates least-privilege keys and four operators once, with 0600 files, and is idempotent', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bff-seed-'));
+    const dataDir = tempDir('bff-seed-');
     const input = { sandboxUrl: sandbox.url, adminToken: sandbox.adminToken, dataDir };
     const first = await seedDemo(input);
     expect(first.isNew).toBe(true);

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { getGlobalDispatcher } from 'undici';
@@ -20,6 +19,7 @@ import {
 } from '../test-support/harness';
 import { soleLeader, type Leadership } from './leader';
 import type { BusHandlers, ClusterBus } from './bus';
+import { tempDir } from '../test-support/temp-dirs';
 
 /**
  * Ending a session closes its event sockets on every replica at once, through the cluster
@@ -155,7 +155,7 @@ async function ownHandle(replica: Replica, browser: Browser): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ blockMs: 50 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'bff-session-end-'));
+  const dataDir = tempDir('bff-session-end-');
   const seeded = await seedDemo({
     sandboxUrl: sandbox.url,
     adminToken: sandbox.adminToken,

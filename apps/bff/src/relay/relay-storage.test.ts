@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import type { Sql } from '../store/sql';
 import { HttpError } from '../errors';
 import { createHub } from './hub';
 import { createRelay, type Relay } from './relay';
+import { tempDir } from '../test-support/temp-dirs';
 
 const ORG = 'org-relay-storage';
 
@@ -92,7 +91,7 @@ let relay: Relay | null = null;
 
 beforeEach(() => {
   upstream = fakeUpstream();
-  db = openDb(join(mkdtempSync(join(tmpdir(), 'bff-relay-storage-')), 'bff.db'));
+  db = openDb(join(tempDir('bff-relay-storage-'), 'bff.db'));
 });
 
 afterEach(async () => {

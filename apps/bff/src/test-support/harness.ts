@@ -19,6 +19,7 @@ import { openSqliteFile, type Db } from '../store/db';
 import type { Sql } from '../store/sql';
 import { openStorage } from '../store/open';
 import { sqliteSql } from '../store/sqlite-sql';
+import { tempDir } from './temp-dirs';
 
 /**
  * Test support (not a test): a real sandbox child process and an in-process BFF on port 0
@@ -124,7 +125,7 @@ export async function startBff(input: {
   /** The first retry of an approved request the upstream did not take (2 s by default). */
   resumeFirstRetryMs?: number;
 }): Promise<BffInstance> {
-  const dataDir = input.dataDir ?? mkdtempSync(join(tmpdir(), 'bff-test-'));
+  const dataDir = input.dataDir ?? tempDir('bff-test-');
   const seeded = await seedDemo({
     sandboxUrl: input.sandbox.url,
     adminToken: input.sandbox.adminToken,
