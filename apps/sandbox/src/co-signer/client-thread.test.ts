@@ -7,7 +7,8 @@ import {
 } from '../test-support/fake-co-signer-upstream';
 import { startCoSignerThread, type CoSignerThread } from './client-thread';
 
-// The thread as a transport: the client's own behaviour is client.test.ts's.
+// The thread as a transport: the client's own behaviour (claims, refusals, failures) is
+// client.test.ts's.
 
 let upstream: FakeCoSignerUpstream;
 
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the Co-Signer thread', () => {
-  it('claims, then sends a share signed with the key pair it made, over requests signed with it too', async () => {
+  it('signs a share with the key pair it made, over a request signed with it too, and ends once', async () => {
     let exits = 0;
     const thread = startCoSignerThread(() => {
       exits += 1;
@@ -28,28 +29,13 @@ describe('the Co-Signer thread', () => {
     upstream.received.length = 0;
     const publicKey = new Uint8Array(Buffer.from(await thread.newKey('org_a'), 'base64'));
     expect(publicKey).toHaveLength(32);
-    const warnings = await thread.signAll({
-      orgId: 'org_a',
-      keyId: 'key_a',
-      baseUrl: upstream.baseUrl,
-      intents: [
-        { id: 'intent_1', sessionId: null, digest: 'ab'.repeat(32) },
-        { id: 'intent_2', sessionId: 'session_open', digest: 'cd'.repeat(32) },
-      ],
-    });
-    expect(warnings).toEqual([]);
-    expect(upstream.received.map((r) => r.target).sort()).toEqual([
-      '/api/v1/co-signer/intents/intent_1/claim',
-      '/api/v1/co-signer/sessions/session-of-intent_1/messages',
-      '/api/v1/co-signer/sessions/session_open/messages',
-    ]);
-    expect(upstream.received.every((r) => isSignedBy(publicKey, 'key_a', r))).toBe(true);
-    const share = upstream.received.find((r) => r.target.includes('session_open'));
-    const { digest, signature } = JSON.parse(share?.body ?? '{}') as {
-      digest: string;
-      signature: string;
-    };
-    expect(verifyMessage(publicKey, digest, signature)).toBe(true);
+    const job = { orgId: 'org_a', keyId: 'key_a', baseUrl: upstream.baseUrl };
+    const intents = [{ id: 'intent_1', sessionId: 'session_open', digest: 'cd'.repeat(32) }];
+    expect(await thread.signAll({ ...job, intents })).toEqual([]);
+    const [share] = upstream.received;
+    expect(share && isSignedBy(publicKey, 'key_a', share)).toBe(true);
+    const { signature } = JSON.parse(share?.body ?? '{}') as { signature: string };
+    expect(verifyMessage(publicKey, 'cd'.repeat(32), signature)).toBe(true);
     await thread.close();
     expect(exits).toBe(1);
   });

@@ -5,7 +5,12 @@ import {
   startFakeCoSignerUpstream,
   type FakeCoSignerUpstream,
 } from '../test-support/fake-co-signer-upstream';
-import { answerThreadRequest, createCoSignerClient, type CoSignerClient } from './client';
+import {
+  answerThreadRequest,
+  createCoSignerClient,
+  type CoSignerClient,
+  type SignJob,
+} from './client';
 
 // The client in this thread, so its every branch is measured; client-thread.test.ts runs the
 // same client behind its worker thread, where coverage cannot see it.
@@ -31,25 +36,24 @@ afterAll(async () => {
 const digest = (byte: string) => byte.repeat(32);
 const publicKeyOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 
+/** One round of `org`'s Co-Signer over `intents`, its requests signed as key `key_<org>`. */
+const signAs = (org: string, intents: SignJob['intents'], baseUrl = upstream.baseUrl) =>
+  client.signAll({ orgId: org, keyId: `key_${org}`, baseUrl, intents });
+
 describe('the Co-Signer client', () => {
   it('claims an unclaimed intent, then sends a share of its digest, every request signed by the new key', async () => {
     const publicKey = publicKeyOf(client.newKey('org_a'));
-    const warnings = await client.signAll({
-      orgId: 'org_a',
-      keyId: 'key_a',
-      baseUrl: upstream.baseUrl,
-      intents: [
-        { id: 'intent/1', sessionId: null, digest: digest('ab') },
-        { id: 'intent_2', sessionId: 'session_open', digest: digest('cd') },
-      ],
-    });
+    const warnings = await signAs('org_a', [
+      { id: 'intent/1', sessionId: null, digest: digest('ab') },
+      { id: 'intent_2', sessionId: 'session_open', digest: digest('cd') },
+    ]);
     expect(warnings).toEqual([]);
     expect(upstream.received.map((r) => r.target).sort()).toEqual([
       '/api/v1/co-signer/intents/intent%2F1/claim',
       '/api/v1/co-signer/sessions/session-of-intent%2F1/messages',
       '/api/v1/co-signer/sessions/session_open/messages',
     ]);
-    expect(upstream.received.every((r) => isSignedBy(publicKey, 'key_a', r))).toBe(true);
+    expect(upstream.received.every((r) => isSignedBy(publicKey, 'key_org_a', r))).toBe(true);
     const claim = upstream.received.find((r) => r.target.endsWith('/claim'));
     expect(claim?.headers['x-idempotency-key']).toBe('claim-intent/1');
     expect(JSON.parse(claim?.body ?? '{}')).toEqual({ coSignerId: 'sandbox-co-signer-simulator' });
@@ -64,27 +68,21 @@ describe('the Co-Signer client', () => {
   it('signs with the newest key of an org once its key is replaced', async () => {
     const first = publicKeyOf(client.newKey('org_b'));
     const second = publicKeyOf(client.newKey('org_b'));
-    const job = { orgId: 'org_b', keyId: 'key_b2', baseUrl: upstream.baseUrl };
-    await client.signAll({ ...job, intents: [{ id: 'i', sessionId: 's', digest: digest('01') }] });
+    await signAs('org_b', [{ id: 'i', sessionId: 's', digest: digest('01') }]);
     const [share] = upstream.received;
-    expect(share && isSignedBy(second, 'key_b2', share)).toBe(true);
-    expect(share && isSignedBy(first, 'key_b2', share)).toBe(false);
+    expect(share && isSignedBy(second, 'key_org_b', share)).toBe(true);
+    expect(share && isSignedBy(first, 'key_org_b', share)).toBe(false);
   });
 
   it('warns of each refused claim and message by id and status, without a key or a signature, and signs the rest', async () => {
     client.newKey('org_c');
     upstream.answers.set('intent_refused', 'refuse');
     upstream.answers.set('session_refused', 'refuse');
-    const warnings = await client.signAll({
-      orgId: 'org_c',
-      keyId: 'key_c',
-      baseUrl: upstream.baseUrl,
-      intents: [
-        { id: 'intent_refused', sessionId: null, digest: digest('02') },
-        { id: 'intent_late', sessionId: 'session_refused', digest: digest('03') },
-        { id: 'intent_fine', sessionId: null, digest: digest('04') },
-      ],
-    });
+    const warnings = await signAs('org_c', [
+      { id: 'intent_refused', sessionId: null, digest: digest('02') },
+      { id: 'intent_late', sessionId: 'session_refused', digest: digest('03') },
+      { id: 'intent_fine', sessionId: null, digest: digest('04') },
+    ]);
     expect(warnings).toEqual(
       expect.arrayContaining([
         { message: 'co-signer claim refused', fields: { intentId: 'intent_refused', status: 409 } },
@@ -103,12 +101,9 @@ describe('the Co-Signer client', () => {
   it('sends no share for a claim answered without a session', async () => {
     client.newKey('org_d');
     upstream.answers.set('intent_sessionless', 'no-session');
-    const warnings = await client.signAll({
-      orgId: 'org_d',
-      keyId: 'key_d',
-      baseUrl: upstream.baseUrl,
-      intents: [{ id: 'intent_sessionless', sessionId: null, digest: digest('05') }],
-    });
+    const warnings = await signAs('org_d', [
+      { id: 'intent_sessionless', sessionId: null, digest: digest('05') },
+    ]);
     expect(warnings).toEqual([]);
     expect(upstream.received.map((r) => r.target)).toEqual([
       '/api/v1/co-signer/intents/intent_sessionless/claim',
@@ -119,16 +114,11 @@ describe('the Co-Signer client', () => {
     client.newKey('org_e');
     upstream.answers.set('intent_garbled', 'not-json');
     upstream.answers.set('intent_dropped', 'hang-up');
-    const warnings = await client.signAll({
-      orgId: 'org_e',
-      keyId: 'key_e',
-      baseUrl: upstream.baseUrl,
-      intents: [
-        { id: 'intent_garbled', sessionId: null, digest: digest('06') },
-        { id: 'intent_dropped', sessionId: null, digest: digest('07') },
-        { id: 'intent_fine', sessionId: null, digest: digest('08') },
-      ],
-    });
+    const warnings = await signAs('org_e', [
+      { id: 'intent_garbled', sessionId: null, digest: digest('06') },
+      { id: 'intent_dropped', sessionId: null, digest: digest('07') },
+      { id: 'intent_fine', sessionId: null, digest: digest('08') },
+    ]);
     expect(warnings.map((w) => [w.message, w.fields.intentId])).toEqual(
       expect.arrayContaining([
         ['co-signer round failed', 'intent_garbled'],
@@ -140,12 +130,11 @@ describe('the Co-Signer client', () => {
       '/api/v1/co-signer/sessions/session-of-intent_fine/messages',
     );
 
-    const unreachable = await client.signAll({
-      orgId: 'org_e',
-      keyId: 'key_e',
-      baseUrl: 'http://127.0.0.1:1',
-      intents: [{ id: 'intent_lost', sessionId: null, digest: digest('09') }],
-    });
+    const unreachable = await signAs(
+      'org_e',
+      [{ id: 'intent_lost', sessionId: null, digest: digest('09') }],
+      'http://127.0.0.1:1',
+    );
     expect(unreachable).toEqual([
       {
         message: 'co-signer round failed',
@@ -155,9 +144,8 @@ describe('the Co-Signer client', () => {
   });
 
   it('refuses to sign for an org it holds no key for, calling nothing', async () => {
-    const job = { orgId: 'org_unknown', keyId: 'key_x', baseUrl: upstream.baseUrl };
     await expect(
-      client.signAll({ ...job, intents: [{ id: 'i', sessionId: null, digest: digest('0a') }] }),
+      signAs('org_unknown', [{ id: 'i', sessionId: null, digest: digest('0a') }]),
     ).rejects.toThrow('no co-signer key for org org_unknown');
     expect(upstream.received).toEqual([]);
   });
