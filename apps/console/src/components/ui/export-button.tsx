@@ -81,7 +81,6 @@ export function ExportButton({
     <div className="flex flex-wrap items-center gap-2">
       {state.phase === 'running' ? (
         <Button
-          size="sm"
           onClick={() => {
             controllerRef.current?.abort();
           }}
@@ -89,9 +88,7 @@ export function ExportButton({
           Cancel export
         </Button>
       ) : (
-        <Button size="sm" onClick={() => void handleExport()}>
-          Export {subject} CSV
-        </Button>
+        <Button onClick={() => void handleExport()}>Export {subject} CSV</Button>
       )}
       <span role="status" className="text-xs text-slate-600 tabular-nums">
         {state.phase === 'running'
