@@ -90,7 +90,9 @@ export function ExportButton({
       ) : (
         <Button onClick={() => void handleExport()}>Export {subject} CSV</Button>
       )}
-      <span role="status" className="text-xs text-slate-600 tabular-nums">
+      {/* Always rendered, so it is a live region before it says anything; while empty it gives
+          back the gap it would open beside the button. */}
+      <span role="status" className="text-xs text-slate-600 tabular-nums empty:-ml-2">
         {state.phase === 'running'
           ? `Exporting… ${state.progress.rows.toLocaleString()} rows, ${formatBytes(state.progress.bytes)} so far`
           : state.phase === 'saved'
