@@ -129,7 +129,8 @@ export function EventsPage() {
             <TextField
               label="Search events"
               type="search"
-              placeholder="Id, correlation id, address…"
+              // Short enough for the field at 1440 px: the longer list was cut off mid-word.
+              placeholder="Id, correlation, address"
               value={text}
               onChange={(event) => {
                 setFilters({ ...filters, q: event.target.value });
