@@ -1,14 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../test/render';
 import { EmptyState } from './empty-state';
-import { QueryView } from './query-view';
+import { QueryView, SLOW_READ_MS } from './query-view';
 import { TableSkeleton } from './skeleton';
 
-function Items({ load }: { load: () => Promise<string[]> }) {
-  const query = useQuery({ queryKey: ['items'], queryFn: load });
+function Items({
+  load,
+  retry = false,
+}: {
+  load: () => Promise<string[]>;
+  /** Retries after a long delay, so the query stays pending after its first failure. */
+  retry?: boolean;
+}) {
+  const query = useQuery({
+    queryKey: ['items'],
+    queryFn: load,
+    ...(retry ? { retry: 1, retryDelay: 60_000 } : {}),
+  });
   return (
     <QueryView
       query={query}
@@ -47,5 +59,42 @@ describe('QueryView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('back')).toBeInTheDocument();
     expect(calls).toBe(2);
+  });
+
+  describe('a slow read', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('says it is still waiting once it has been pending a while, and not before', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      renderWithApp(<Items load={() => new Promise(() => undefined)} />);
+      expect(await screen.findByRole('status', { name: 'Loading items' })).toBeInTheDocument();
+      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_READ_MS);
+      expect(
+        await screen.findByText('Still waiting for the settlement service…'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading items' })).toBeInTheDocument();
+    });
+
+    it('says what the failed attempt answered while it tries again', async () => {
+      const unavailable = new ApiError({
+        status: 503,
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: '',
+        requestId: 'req-1',
+        retryable: true,
+        details: [],
+      });
+      renderWithApp(<Items retry load={() => Promise.reject(unavailable)} />);
+      expect(
+        await screen.findByText(
+          'Trying again. The last attempt said: A required upstream service is unavailable. It is safe to retry.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading items' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,10 +1,18 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ErrorPanel } from './error-panel';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ErrorPanel, errorSummary } from './error-panel';
+
+/**
+ * How long a read may stay pending before the panel says it is still waiting. A hung upstream
+ * keeps a read pending for a long time: the BFF makes three attempts of 10 s each before it
+ * answers, and the console then retries a retryable answer twice.
+ */
+export const SLOW_READ_MS = 5_000;
 
 /**
  * The one way a panel shows a query: pending -> `skeleton`, error -> an ErrorPanel with
- * "Try again", success with `isEmpty` -> `empty`, otherwise `children(data)`.
+ * "Try again", success with `isEmpty` -> `empty`, otherwise `children(data)`. A read that is
+ * slow, or failed and is being tried again, says so under its skeleton.
  */
 export function QueryView<TData>({
   query,
@@ -19,7 +27,14 @@ export function QueryView<TData>({
   empty?: ReactNode;
   children: (data: TData) => ReactNode;
 }) {
-  if (query.isPending) return skeleton;
+  if (query.isPending) {
+    return (
+      <>
+        {skeleton}
+        <PendingNotice failureCount={query.failureCount} failureReason={query.failureReason} />
+      </>
+    );
+  }
   if (query.isError) {
     return (
       <div className="p-4">
@@ -28,4 +43,37 @@ export function QueryView<TData>({
     );
   }
   return isEmpty ? empty : children(query.data);
+}
+
+/**
+ * A polite live line, empty (and without height) until there is something to say, so that
+ * screen readers announce it when it fills in.
+ */
+function PendingNotice({
+  failureCount,
+  failureReason,
+}: {
+  failureCount: number;
+  failureReason: unknown;
+}) {
+  const [isSlow, setIsSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setIsSlow(true);
+    }, SLOW_READ_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  let text = '';
+  if (failureCount > 0) {
+    text = `Trying again. The last attempt said: ${errorSummary(failureReason).title}`;
+  } else if (isSlow) {
+    text = 'Still waiting for the settlement service…';
+  }
+  return (
+    <p aria-live="polite" className="px-4 py-2 text-xs text-slate-600 empty:p-0">
+      {text}
+    </p>
+  );
 }
