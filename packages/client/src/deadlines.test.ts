@@ -29,6 +29,23 @@ describe('attempt deadlines on one shared timer', () => {
     expect(deadlines.size()).toBe(0);
   });
 
+  it('counts a timed-out attempt once, though its caller clears it after the abort', async () => {
+    const deadlines = createDeadlines(50, now);
+    const timedOut = deadlines.arm(300);
+    const live = deadlines.arm(10_000);
+    await advance(350);
+    expect(timedOut.signal.aborted).toBe(true);
+    // The caller sees the abort and clears its deadline, as every attempt does when it ends.
+    timedOut.clear();
+    expect(deadlines.size()).toBe(1);
+    live.clear();
+    expect(deadlines.size()).toBe(0);
+    // Nothing pending: no timer left to fire (a miscount kept a 1 ms timer firing forever).
+    expect(vi.getTimerCount()).toBe(0);
+    await advance(20_000);
+    expect(live.signal.aborted).toBe(false);
+  });
+
   it('arms one timer for many pending deadlines and none once all are cleared', async () => {
     const deadlines = createDeadlines(50, now);
     const armed = Array.from({ length: 100 }, (_, i) => deadlines.arm(10_000 + i));

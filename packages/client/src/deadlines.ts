@@ -42,7 +42,11 @@ export function createDeadlines(
       if (bucket > dueBucket) continue;
       buckets.delete(bucket);
       pending -= attempts.size;
-      for (const attempt of attempts) attempt.abort(timeoutError());
+      // Emptied before the aborts: an attempt's `clear` once it sees its abort must find itself
+      // gone, or it is counted out twice (and a negative count kept a 1 ms timer firing).
+      const due = [...attempts];
+      attempts.clear();
+      for (const attempt of due) attempt.abort(timeoutError());
     }
     schedule();
   };
@@ -52,6 +56,7 @@ export function createDeadlines(
     let next = earliest ?? Infinity;
     if (earliest === undefined)
       for (const bucket of buckets.keys()) if (bucket < next) next = bucket;
+    if (next === Infinity) return;
     if (timer !== null) {
       if (next >= timerBucket) return;
       clearTimeout(timer);
