@@ -18,6 +18,8 @@ export type ApiErrorInit = {
   requestId: string;
   retryable: boolean;
   details: unknown[];
+  /** How long the answer took, from sending the request; 0 when not measured. */
+  elapsedMs?: number;
 };
 
 export class ApiError extends Error {
@@ -27,6 +29,7 @@ export class ApiError extends Error {
   readonly requestId: string;
   readonly retryable: boolean;
   readonly details: unknown[];
+  readonly elapsedMs: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.retryable = init.retryable;
     this.details = init.details;
+    this.elapsedMs = init.elapsedMs ?? 0;
   }
 
   /** The interface's code as human text. */
@@ -102,6 +106,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
   if (method !== 'GET' && csrfToken) headers.set('X-CSRF-Token', csrfToken);
   if (options.operationId) headers.set('X-Operation-Id', options.operationId);
+  const startedAt = performance.now();
   try {
     return await fetch(apiOrigin ? new URL(path, apiOrigin) : path, {
       method,
@@ -119,6 +124,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       requestId: '',
       retryable: true,
       details: [],
+      elapsedMs: performance.now() - startedAt,
     });
   }
 }
@@ -134,7 +140,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+function errorFrom(response: Response, body: unknown, elapsedMs = 0): ApiError {
   const headerRequestId = response.headers.get('x-request-id') ?? '';
   const envelope = parseErrorEnvelope(body);
   if (envelope) {
@@ -145,6 +151,7 @@ function errorFrom(response: Response, body: unknown): ApiError {
       requestId: envelope.requestId || headerRequestId,
       retryable: envelope.retryable,
       details: envelope.details,
+      elapsedMs,
     });
   }
   const isGateway = response.status === 502 || response.status === 503 || response.status === 504;
@@ -160,6 +167,7 @@ function errorFrom(response: Response, body: unknown): ApiError {
     requestId: headerRequestId,
     retryable: isGateway,
     details: [],
+    elapsedMs,
   });
 }
 
@@ -193,6 +201,7 @@ export async function apiRequest<T>(
   schema: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  let startedAt = performance.now();
   let response = await send(path, options);
   let body = await readJson(response);
   // Sensitive actions of a passkey holder: ask for the passkey in place, then send the same
@@ -209,11 +218,12 @@ export async function apiRequest<T>(
     } catch {
       throw refused;
     }
+    startedAt = performance.now();
     response = await send(path, options);
     body = await readJson(response);
   }
   if (!response.ok) {
-    const error = errorFrom(response, body);
+    const error = errorFrom(response, body, performance.now() - startedAt);
     const isSignedOut = response.status === 401 && error.code !== 'STEP_UP_REQUIRED';
     if (isSignedOut && !options.isSessionProbe) onUnauthenticated?.();
     throw error;

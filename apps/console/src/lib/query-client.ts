@@ -3,6 +3,24 @@ import { isApiError } from './api-client';
 
 const MAX_QUERY_RETRIES = 2;
 
+/**
+ * A failed read that took this long was not refused: the BFF spent its own three attempts
+ * waiting on an upstream that does not answer. Asking again would hold the page another half
+ * minute for the same answer (and triple the calls on a struggling upstream), so the error is
+ * shown at once, with "Try again". Quick failures (a 503 storm, a restart) are still retried.
+ */
+export const SLOW_FAILURE_MS = 10_000;
+
+/** Reads retry only when the interface says so, and not after a slow failure. */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.retryable &&
+    error.elapsedMs < SLOW_FAILURE_MS &&
+    failureCount < MAX_QUERY_RETRIES
+  );
+}
+
 /** One page of a cursor-paged list, as the console's infinite queries hold them. */
 export type ListPage = { items: readonly { id: string }[]; nextCursor: string | null };
 
@@ -19,14 +37,13 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Reads retry only when the interface says so; mutations never retry on their own. */
+/** Reads retry as `shouldRetryRead` says; mutations never retry on their own. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 15_000,
-        retry: (failureCount, error) =>
-          isApiError(error) && error.retryable && failureCount < MAX_QUERY_RETRIES,
+        retry: shouldRetryRead,
       },
       mutations: { retry: false },
     },

@@ -31,7 +31,7 @@ export function QueryView<TData>({
     return (
       <>
         {skeleton}
-        <PendingNotice failureCount={query.failureCount} failureReason={query.failureReason} />
+        <PendingNotice query={query} />
       </>
     );
   }
@@ -46,15 +46,14 @@ export function QueryView<TData>({
 }
 
 /**
- * A polite live line, empty (and without height) until there is something to say, so that
- * screen readers announce it when it fills in.
+ * A polite live line for a read still pending: empty (and without height) until there is
+ * something to say, so that screen readers announce it when it fills in. For the reads that
+ * show their pending state themselves instead of through QueryView.
  */
-function PendingNotice({
-  failureCount,
-  failureReason,
+export function PendingNotice({
+  query: { failureCount, failureReason },
 }: {
-  failureCount: number;
-  failureReason: unknown;
+  query: Pick<UseQueryResult<unknown, unknown>, 'failureCount' | 'failureReason'>;
 }) {
   const [isSlow, setIsSlow] = useState(false);
   useEffect(() => {

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
+import { PendingNotice } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { EVENT_FILTERS } from '../../../features/events/api/keys';
 import { useEventHistory } from '../../../features/events/api/use-event-history';
@@ -152,14 +153,17 @@ export function EventsPage() {
             </div>
           ) : null}
           {(history.query.isPending || history.isSearchingOlder) && events.length === 0 ? (
-            <TableSkeleton
-              rows={4}
-              label={
-                history.isSearchingOlder
-                  ? 'Searching older stored events'
-                  : 'Loading the event history'
-              }
-            />
+            <>
+              <TableSkeleton
+                rows={4}
+                label={
+                  history.isSearchingOlder
+                    ? 'Searching older stored events'
+                    : 'Loading the event history'
+                }
+              />
+              {history.query.isPending ? <PendingNotice query={history.query} /> : null}
+            </>
           ) : events.length === 0 ? (
             <EmptyState
               title={family || type || q ? 'No event matches the filters' : 'No events yet'}

@@ -1,6 +1,7 @@
 import type { MpcStatus, Overview, WithdrawalRequest } from '@settlement/protocol';
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SLOW_READ_MS } from '../../../components/ui/query-view';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
 import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
@@ -101,6 +102,25 @@ describe('OverviewPage', () => {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('status', { name: 'Loading the overview' })).not.toBeInTheDocument();
+  });
+
+  describe('an overview the service is slow to answer', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('says under its placeholder that it is still waiting, and not before', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      overviewReply = new Promise(() => undefined);
+      renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+      expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
+      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_READ_MS);
+      expect(
+        await screen.findByText('Still waiting for the settlement service…'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
+    });
   });
 
   it.each<[string, MpcStatus, string]>([

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
-import { QueryView } from '../../../components/ui/query-view';
+import { PendingNotice, QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { useOpenRequests } from '../../../features/governance/api/open-requests';
 import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
@@ -82,7 +82,10 @@ export function OverviewPage() {
         }
       />
       {isReading ? (
-        <OverviewSkeleton />
+        <>
+          <OverviewSkeleton />
+          <PendingNotice query={[overview, status, catalog].find((q) => q.isPending) ?? overview} />
+        </>
       ) : (
         <>
           <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">

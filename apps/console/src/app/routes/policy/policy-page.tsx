@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
-import { QueryView } from '../../../components/ui/query-view';
+import { PendingNotice, QueryView } from '../../../components/ui/query-view';
 import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
 import { WalletDirectoryContext, walletDisplayName } from '../../../components/ui/wallet-name';
 import { policyQuery, policyVersionsQuery } from '../../../features/governance/api/policy';
@@ -81,7 +81,10 @@ export function PolicyPage() {
             />
           ) : activeWallets.isPending ? (
             // Not "No ACTIVE wallet" while they are still being read.
-            <TableSkeleton rows={3} label="Loading the wallets" />
+            <>
+              <TableSkeleton rows={3} label="Loading the wallets" />
+              <PendingNotice query={activeWallets} />
+            </>
           ) : (
             <DryRunPanel
               assets={assets.map((a) => a.asset)}

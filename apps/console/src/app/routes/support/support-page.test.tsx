@@ -1,7 +1,8 @@
 import { SupportSearchResultSchema } from '@settlement/protocol';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SLOW_READ_MS } from '../../../components/ui/query-view';
 import { renderWithApp } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
@@ -11,12 +12,12 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiTestServer();
   server.route('GET', '/bff/api/v1/assets', () => ({ body: { items: [] } }));
-  server.route('GET', '/bff/support/search', (request) => ({
-    body: SupportSearchResultSchema.parse({
-      query: new URL(request.path, 'http://x').searchParams.get('q'),
-      kinds: ['correlationId'],
-    }),
-  }));
+  server.route('GET', '/bff/support/search', (request) => {
+    const q = new URL(request.path, 'http://x').searchParams.get('q');
+    // A search the service never answers (a frozen upstream).
+    if (q === 'hung') return new Promise<never>(() => undefined);
+    return { body: SupportSearchResultSchema.parse({ query: q, kinds: ['correlationId'] }) };
+  });
 });
 afterAll(() => server.close());
 
@@ -30,6 +31,21 @@ describe('SupportPage', () => {
     await user.click(link);
     expect(router.state.location.pathname).toBe('/timeline');
     expect(router.state.location.search).toBe('?q=corr-7f3a');
+  });
+
+  it('says a search the service is slow to answer is still waiting', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithApp(<SupportPage />, { path: '/support?q=hung' });
+      expect(await screen.findByRole('status', { name: 'Searching' })).toBeInTheDocument();
+      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_READ_MS);
+      expect(
+        await screen.findByText('Still waiting for the settlement service…'),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers no timeline link before anything is searched', () => {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
+import { QueryView } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import {
   cleanSupportQuery,
@@ -28,7 +28,6 @@ export function SupportPage() {
   const query = useQuery(supportSearchQuery(q));
   const { decimalsFor } = useCatalog();
 
-  const result = query.data;
   return (
     <>
       <PageHeader
@@ -56,64 +55,64 @@ export function SupportPage() {
         <EmptyState title="Search for anything that identifies an operation">
           Every error in the console shows a request id with a link here.
         </EmptyState>
-      ) : query.isPending ? (
-        <TableSkeleton label="Searching" />
-      ) : query.isError ? (
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
-      ) : result ? (
-        <div className="space-y-6">
-          <p
-            className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
-            aria-live="polite"
-          >
-            Results for <code className="font-mono">{result.query}</code>
-            {result.kinds.length > 0 ? (
-              <>
-                matched as
-                {result.kinds.map((kind) => (
-                  <Badge key={kind} tone="info">
-                    {kind}
-                  </Badge>
-                ))}
-              </>
-            ) : (
-              <span>— nothing matched</span>
-            )}
-          </p>
-          <Panel title={`Transactions (${result.transactions.length})`}>
-            {result.transactions.length === 0 ? (
-              <EmptyState title="No transaction matches" />
-            ) : (
-              <TransactionsTable
-                transactions={result.transactions}
-                decimalsFor={decimalsFor}
-                hasNextPage={false}
-                isFetchingNextPage={false}
-                onLoadMore={() => undefined}
-                label="Matching transactions"
-                maxHeight="24rem"
-              />
-            )}
-          </Panel>
-          {result.wallets.length > 0 ? (
-            <Panel title={`Wallets (${result.wallets.length})`}>
-              <WalletsTable wallets={result.wallets} label="Matching wallets" />
-            </Panel>
-          ) : null}
-          <Panel title={`Events (${result.events.length})`}>
-            <SupportEvents events={result.events} decimalsFor={decimalsFor} />
-          </Panel>
-          <Panel title={`Upstream calls (${result.requests.length})`}>
-            <SupportRequests requests={result.requests} />
-          </Panel>
-          <Panel title={`Operator actions (${result.actions.length})`}>
-            <SupportActions actions={result.actions} />
-          </Panel>
-          <Panel title={`Journaled operations (${result.operations.length})`}>
-            <SupportOperations operations={result.operations} />
-          </Panel>
-        </div>
-      ) : null}
+      ) : (
+        <QueryView query={query} skeleton={<TableSkeleton label="Searching" />}>
+          {(result) => (
+            <div className="space-y-6">
+              <p
+                className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
+                aria-live="polite"
+              >
+                Results for <code className="font-mono">{result.query}</code>
+                {result.kinds.length > 0 ? (
+                  <>
+                    matched as
+                    {result.kinds.map((kind) => (
+                      <Badge key={kind} tone="info">
+                        {kind}
+                      </Badge>
+                    ))}
+                  </>
+                ) : (
+                  <span>— nothing matched</span>
+                )}
+              </p>
+              <Panel title={`Transactions (${result.transactions.length})`}>
+                {result.transactions.length === 0 ? (
+                  <EmptyState title="No transaction matches" />
+                ) : (
+                  <TransactionsTable
+                    transactions={result.transactions}
+                    decimalsFor={decimalsFor}
+                    hasNextPage={false}
+                    isFetchingNextPage={false}
+                    onLoadMore={() => undefined}
+                    label="Matching transactions"
+                    maxHeight="24rem"
+                  />
+                )}
+              </Panel>
+              {result.wallets.length > 0 ? (
+                <Panel title={`Wallets (${result.wallets.length})`}>
+                  <WalletsTable wallets={result.wallets} label="Matching wallets" />
+                </Panel>
+              ) : null}
+              <Panel title={`Events (${result.events.length})`}>
+                <SupportEvents events={result.events} decimalsFor={decimalsFor} />
+              </Panel>
+              <Panel title={`Upstream calls (${result.requests.length})`}>
+                <SupportRequests requests={result.requests} />
+              </Panel>
+              <Panel title={`Operator actions (${result.actions.length})`}>
+                <SupportActions actions={result.actions} />
+              </Panel>
+              <Panel title={`Journaled operations (${result.operations.length})`}>
+                <SupportOperations operations={result.operations} />
+              </Panel>
+            </div>
+          )}
+        </QueryView>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
+import { PendingNotice } from '../../../components/ui/query-view';
 import { TableSkeleton } from '../../../components/ui/skeleton';
 import { useOpenRequests } from '../../../features/governance/api/open-requests';
 import { committedFor } from '../../../features/governance/model/open-requests';
@@ -120,8 +121,11 @@ function WithdrawalFlowView() {
           />
         );
       }
-      return sources.isLoadingWallets ? (
-        <TableSkeleton rows={4} label="Loading wallets" />
+      return sources.walletsQuery.isPending ? (
+        <>
+          <TableSkeleton rows={4} label="Loading wallets" />
+          <PendingNotice query={sources.walletsQuery} />
+        </>
       ) : (
         <WithdrawalForm
           notice={flow.restored ? <RestoredDraftNotice onDiscard={flow.discardDraft} /> : null}

@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { JsonBlock } from '../../../components/ui/extra-fields';
 import { DetailList, PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
+import { PendingNotice } from '../../../components/ui/query-view';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { transactionDetailQuery } from '../../../features/transactions/api/transaction-detail';
 import { transactionTimelineQuery } from '../../../features/transactions/api/transaction-timeline';
@@ -110,9 +111,12 @@ export function TransactionDetailPage() {
               ) : null}
               <StatusTimeline milestones={buildTimeline(tx, timeline.data?.events ?? [])} />
               {timeline.isPending ? (
-                <p role="status" className="px-4 pb-4 text-xs text-slate-600">
-                  Loading stored events…
-                </p>
+                <>
+                  <p role="status" className="px-4 pb-4 text-xs text-slate-600">
+                    Loading stored events…
+                  </p>
+                  <PendingNotice query={timeline} />
+                </>
               ) : null}
             </Panel>
             <Panel title="Support">
@@ -187,6 +191,7 @@ export function TransactionDetailPage() {
         <div className="space-y-3">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-24 w-full" />
+          <PendingNotice query={query} />
         </div>
       )}
     </>

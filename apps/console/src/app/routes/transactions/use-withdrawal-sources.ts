@@ -62,7 +62,8 @@ export function useWithdrawalSources({
     : ({ kind: 'none' } as const);
 
   return {
-    isLoadingWallets: wallets.isPending,
+    /** The ACTIVE wallets' read, for its pending state (what a slow read says). */
+    walletsQuery: wallets,
     /** The wallets could not be read: not the same as having none. */
     walletsError: wallets.isError ? wallets.error : null,
     retryWallets: () => void wallets.refetch(),

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardFields } from '../../../components/ui/card-list';
 import { inputClass } from '../../../components/ui/field';
+import { PendingNotice } from '../../../components/ui/query-view';
 import { Td } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { operatorPasskeysQuery, type OperatorChange } from '../api/operators';
@@ -224,7 +225,14 @@ function OperatorPasskeys({
   isStacked?: boolean;
 }) {
   const query = useQuery(operatorPasskeysQuery(username));
-  if (query.isPending) return <p className="text-sm text-slate-600">Loading passkeys…</p>;
+  if (query.isPending) {
+    return (
+      <>
+        <p className="text-sm text-slate-600">Loading passkeys…</p>
+        <PendingNotice query={query} />
+      </>
+    );
+  }
   if (query.isError)
     return <p className="text-sm text-red-800">The passkeys could not be loaded.</p>;
   if (query.data.items.length === 0) return <p className="text-sm text-slate-600">No passkey.</p>;

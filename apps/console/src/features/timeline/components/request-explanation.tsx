@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
+import { PendingNotice } from '../../../components/ui/query-view';
 import { Time } from '../../../components/ui/time';
 import { requestExplanationQuery } from '../api/request-explanation';
 
@@ -169,9 +170,12 @@ export function RequestExplanationPanel({ requestId }: { requestId: string }) {
   const query = useQuery(requestExplanationQuery(requestId));
   if (query.isPending) {
     return (
-      <p role="status" className="text-xs text-slate-600">
-        Explaining request {requestId}…
-      </p>
+      <>
+        <p role="status" className="text-xs text-slate-600">
+          Explaining request {requestId}…
+        </p>
+        <PendingNotice query={query} />
+      </>
     );
   }
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
