@@ -3,11 +3,13 @@ import {
   ensureReady,
   expect,
   expectAccessible,
+  fillWithdrawalForm,
   saveScreenshot,
   setFaults,
   signIn,
   test,
 } from '../fixtures';
+import { allowAllWithdrawals } from '../policy';
 
 /**
  * Every sandbox answer held back this long: past the console's 5 s "still waiting" line, within
@@ -20,6 +22,7 @@ let walletId = '';
 
 test.beforeAll(async ({ request }) => {
   await ensureReady(request);
+  await allowAllWithdrawals(request);
   walletId = (await createFundedWallet(request, 17)).walletId;
 });
 
@@ -76,4 +79,28 @@ test('a read the settlement service never answers becomes an error once the BFF 
   await expect(
     page.getByRole('table', { name: 'Transactions' }).getByTitle('17000000 atomic units'),
   ).toBeVisible();
+});
+
+test('a withdrawal the service is slow to accept says it is sent at most once, then opens', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'treasury');
+  const form = await fillWithdrawalForm(page, { walletId, amount: '2.5' });
+  await form.getByRole('button', { name: 'Review withdrawal' }).click();
+  const send = page.getByRole('button', { name: 'Send withdrawal' });
+  await expect(send).toBeVisible();
+  await setFaults(request, { latencyMs: LATENCY_MS });
+
+  await send.click();
+  const waiting = page.getByText(
+    /Still waiting for the settlement service\. This withdrawal is sent at most once/,
+  );
+  await expect(waiting).toBeVisible({ timeout: LATENCY_MS });
+  await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+  await saveScreenshot(page, 'slow-upstream-sending');
+
+  await expect(page).toHaveURL(/\/transactions\/[^/?]+$/, { timeout: 30_000 });
+  await setFaults(request, { latencyMs: null });
+  await expect(page.getByRole('main').getByText('2.5').first()).toBeVisible();
 });

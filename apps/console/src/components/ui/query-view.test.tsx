@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../test/render';
 import { EmptyState } from './empty-state';
-import { QueryView, SLOW_READ_MS } from './query-view';
+import { SLOW_ANSWER_MS } from '../../lib/use-is-slow';
+import { QueryView } from './query-view';
 import { TableSkeleton } from './skeleton';
 
 function Items({
@@ -71,7 +72,7 @@ describe('QueryView', () => {
       renderWithApp(<Items load={() => new Promise(() => undefined)} />);
       expect(await screen.findByRole('status', { name: 'Loading items' })).toBeInTheDocument();
       expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
-      await vi.advanceTimersByTimeAsync(SLOW_READ_MS);
+      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
       expect(
         await screen.findByText('Still waiting for the settlement service…'),
       ).toBeInTheDocument();

@@ -1,13 +1,7 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useIsSlow } from '../../lib/use-is-slow';
 import { ErrorPanel, errorSummary } from './error-panel';
-
-/**
- * How long a read may stay pending before the panel says it is still waiting. A hung upstream
- * keeps a read pending for a long time: the BFF makes three attempts of 10 s each before it
- * answers, and the console then retries a retryable answer twice.
- */
-export const SLOW_READ_MS = 5_000;
 
 /**
  * The one way a panel shows a query: pending -> `skeleton`, error -> an ErrorPanel with
@@ -55,15 +49,7 @@ export function PendingNotice({
 }: {
   query: Pick<UseQueryResult<unknown, unknown>, 'failureCount' | 'failureReason'>;
 }) {
-  const [isSlow, setIsSlow] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setIsSlow(true);
-    }, SLOW_READ_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, []);
+  const isSlow = useIsSlow(true);
   let text = '';
   if (failureCount > 0) {
     text = `Trying again. The last attempt said: ${errorSummary(failureReason).title}`;

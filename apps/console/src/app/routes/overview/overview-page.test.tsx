@@ -1,7 +1,7 @@
 import type { MpcStatus, Overview, WithdrawalRequest } from '@settlement/protocol';
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SLOW_READ_MS } from '../../../components/ui/query-view';
+import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
 import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { renderWithApp, sessionFor } from '../../../test/render';
@@ -115,7 +115,7 @@ describe('OverviewPage', () => {
       renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
       expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
       expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
-      await vi.advanceTimersByTimeAsync(SLOW_READ_MS);
+      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
       expect(
         await screen.findByText('Still waiting for the settlement service…'),
       ).toBeInTheDocument();

@@ -2,13 +2,14 @@ import { tronAddressFromPublicKey } from '@settlement/protocol';
 import type { OperationView } from '@settlement/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operationViewFixture } from '../../../features/transactions/bff-fixtures';
 import {
   loadPendingWithdrawal,
   savePendingWithdrawal,
 } from '../../../features/transactions/model/pending-withdrawal';
 import { saveDraft } from '../../../features/transactions/model/withdrawal-draft';
+import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { envelope, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
@@ -212,6 +213,39 @@ describe('NewWithdrawalPage', () => {
     });
     // Neither the pending record nor the draft outlives the created withdrawal.
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a send the service is slow to answer says it goes at most once, until the answer comes', async () => {
+    let respond: () => void = () => undefined;
+    postReply = () =>
+      new Promise((resolve) => {
+        respond = () => {
+          resolve({ status: 201, body: transaction });
+        };
+      });
+    const { router } = await fillAndReview();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Send withdrawal' }));
+      await waitFor(() => {
+        expect(posts()).toHaveLength(1);
+      });
+      const slow =
+        /Still waiting for the settlement service\. This withdrawal is sent at most once/;
+      expect(screen.queryByText(slow)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
+      expect(await screen.findByText(slow)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+      expect(screen.getByText('Sending it now, under the operation id below.')).toBeInTheDocument();
+      expect(screen.queryByText(/Nothing has been sent yet/)).not.toBeInTheDocument();
+      respond();
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/transactions/tx_1');
+      });
+      expect(posts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the review names the wallet money leaves, its exact address, and that the chain is a testnet', async () => {

@@ -7,6 +7,7 @@ import { ChainWithBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { DetailList } from '../../../components/ui/page-header';
 import { WalletName } from '../../../components/ui/wallet-name';
+import { useIsSlow } from '../../../lib/use-is-slow';
 import { dryRunQuery } from '../api/dry-run';
 import { dryRunRequestOf } from '../model/policy-decision';
 import { PolicyPreview } from './policy-preview';
@@ -35,6 +36,7 @@ export function WithdrawalReviewPanel({
   const { request, wallet, decimals, fee, isToken, destination, isReferenceGenerated, bookLabel } =
     review;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const isSlowToSend = useIsSlow(isSending);
   // Moving to the review step moves focus too, so keyboard and screen-reader users land on it.
   useEffect(() => {
     headingRef.current?.focus();
@@ -103,7 +105,11 @@ export function WithdrawalReviewPanel({
       >
         Review the withdrawal
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Nothing has been sent yet. Check every line.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {isSending
+          ? 'Sending it now, under the operation id below.'
+          : 'Nothing has been sent yet. Check every line.'}
+      </p>
       <DetailList
         items={[
           {
@@ -184,6 +190,11 @@ export function WithdrawalReviewPanel({
         <PolicyPreview request={dryRunRequest} decimals={decimals} />
       </div>
       {status}
+      <p aria-live="polite" className="mt-4 text-sm text-slate-700 empty:mt-0">
+        {isSlowToSend
+          ? 'Still waiting for the settlement service. This withdrawal is sent at most once under its operation id, so waiting, or retrying if it fails, cannot send it twice.'
+          : ''}
+      </p>
       {/* Below lg the actions stick to the bottom of the screen, where a thumb reaches them
           without scrolling past the details; the inset keeps them above a phone's home bar. On a
           phone the buttons share the row, so the bar stays one button tall. */}
