@@ -46,8 +46,11 @@ export function QueryView<TData>({
  */
 export function PendingNotice({
   query: { failureCount, failureReason },
+  className = 'px-4 py-2',
 }: {
   query: Pick<UseQueryResult<unknown, unknown>, 'failureCount' | 'failureReason'>;
+  /** Its spacing where it has something to say (inside a panel by default). */
+  className?: string;
 }) {
   const isSlow = useIsSlow(true);
   let text = '';
@@ -57,7 +60,7 @@ export function PendingNotice({
     text = 'Still waiting for the settlement service…';
   }
   return (
-    <p aria-live="polite" className="px-4 py-2 text-xs text-slate-600 empty:p-0">
+    <p aria-live="polite" className={`${className} text-xs text-slate-600 empty:p-0`}>
       {text}
     </p>
   );

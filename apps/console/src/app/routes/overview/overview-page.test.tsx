@@ -1,5 +1,6 @@
 import type { MpcStatus, Overview, WithdrawalRequest } from '@settlement/protocol';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
@@ -102,6 +103,24 @@ describe('OverviewPage', () => {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('status', { name: 'Loading the overview' })).not.toBeInTheDocument();
+  });
+
+  it('a failed overview shows its error once, with "Try again", which reads it again', async () => {
+    overviewReply = Promise.resolve(envelope('UPSTREAM_UNAVAILABLE', 503, 'bff_req_overview'));
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The overview could not be read');
+    expect(alert).toHaveTextContent('bff_req_overview');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(
+      screen.getAllByText('Not shown: the overview could not be read (see Holdings).'),
+    ).toHaveLength(2);
+
+    overviewReply = Promise.resolve({ body: { ...overview, totals: [trxTotal] } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Holdings' })).toBeInTheDocument();
+    await expect.poll(() => screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.queryByText(/Not shown/)).not.toBeInTheDocument();
   });
 
   describe('an overview the service is slow to answer', () => {

@@ -46,6 +46,15 @@ function OverviewSkeleton() {
   );
 }
 
+/** The panels the same failed overview read feeds: its error is shown once, under Holdings. */
+function NotRead() {
+  return (
+    <p className="p-4 text-sm text-slate-600">
+      Not shown: the overview could not be read (see Holdings).
+    </p>
+  );
+}
+
 export function OverviewPage() {
   const { session, permissions } = useSession();
   const overview = useQuery(overviewQuery());
@@ -83,15 +92,25 @@ export function OverviewPage() {
       />
       {isReading ? (
         <>
+          {/* Above the placeholder: on a phone, below it is out of sight. */}
+          <PendingNotice
+            query={[overview, status, catalog].find((q) => q.isPending) ?? overview}
+            className="pb-3"
+          />
           <OverviewSkeleton />
-          <PendingNotice query={[overview, status, catalog].find((q) => q.isPending) ?? overview} />
         </>
       ) : (
         <>
           <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
             <Panel title="Holdings" className="lg:col-span-2">
               {overview.isError ? (
-                <ErrorPanel error={overview.error} />
+                <div className="p-4">
+                  <ErrorPanel
+                    title="The overview could not be read"
+                    error={overview.error}
+                    onRetry={() => void overview.refetch()}
+                  />
+                </div>
               ) : overview.data.totals.length === 0 ? (
                 <EmptyState title="Nothing held yet">
                   Balances appear here once a wallet receives a deposit.
@@ -125,7 +144,7 @@ export function OverviewPage() {
             </Panel>
             <Panel title="In flight">
               {overview.isError ? (
-                <ErrorPanel error={overview.error} />
+                <NotRead />
               ) : (
                 <InFlight
                   inFlight={overview.data.inFlight}
@@ -149,7 +168,7 @@ export function OverviewPage() {
               }
             >
               {overview.isError ? (
-                <ErrorPanel error={overview.error} />
+                <NotRead />
               ) : overview.data.wallets.length === 0 ? (
                 <EmptyState title="No wallets yet">
                   Create one from an{' '}
