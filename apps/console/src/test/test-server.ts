@@ -77,11 +77,13 @@ export async function startTestServer(): Promise<TestServer> {
     requests,
     route: (method, path, handler) => routes.set(`${method} ${path}`, handler),
     close: () =>
-      new Promise((resolve) =>
+      new Promise((resolve) => {
         server.close(() => {
           resolve();
-        }),
-      ),
+        });
+        // A request a test left unanswered (a hung upstream) must not hold the close.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -106,7 +106,11 @@ export function TransactionDetailPage() {
             <Panel title="Timeline">
               {timeline.isError ? (
                 <div className="p-4">
-                  <ErrorPanel error={timeline.error} title="Stored events could not be loaded" />
+                  <ErrorPanel
+                    error={timeline.error}
+                    title="Stored events could not be loaded"
+                    onRetry={() => void timeline.refetch()}
+                  />
                 </div>
               ) : null}
               <StatusTimeline milestones={buildTimeline(tx, timeline.data?.events ?? [])} />
