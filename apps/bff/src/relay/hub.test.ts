@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
-import { RELAY_CLOSE } from '@settlement/protocol';
+import { RELAY_CLOSE, RelayFrameSchema } from '@settlement/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createHub, SESSION_CHECK_INTERVAL_MS } from './hub';
@@ -21,7 +21,11 @@ class FakeSocket extends EventEmitter {
   ping(): void {
     this.pings += 1;
   }
-  send(): void {}
+  /** Frames sent through ws (a socket without a plain transport), as their payloads. */
+  sent: string[] = [];
+  send(payload: string): void {
+    this.sent.push(payload);
+  }
 }
 
 const transport = { cork: () => undefined, uncork: () => undefined } as unknown as Duplex;
@@ -139,6 +143,52 @@ describe('hub broadcast', () => {
     expect(written.every((frame, i) => frame.endsWith(`{"n":${String(i + 1)}}`))).toBe(true);
     // Settled by the handshake: not asked again for every frame.
     expect(extensionReads).toBe(1);
+    hub.stop();
+  });
+});
+
+describe('hub heartbeat frames', () => {
+  it('sends every socket a heartbeat frame each period, events or not, until stopped', async () => {
+    const hub = createHub({
+      maxBufferedBytes: 1024,
+      pingIntervalMs: 30_000,
+      heartbeatIntervalMs: 10_000,
+      isSessionAlive: () => Promise.resolve(true),
+    });
+    const sockets = [connect(hub, 'session-a'), connect(hub, 'session-b')];
+    hub.start();
+
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(sockets.map((s) => s.sent)).toEqual([[], []]);
+    await vi.advanceTimersByTimeAsync(1);
+    hub.broadcast('{"kind":"change","topic":"policy","invalidates":[]}');
+    await vi.advanceTimersByTimeAsync(10_000);
+    for (const { sent } of sockets) {
+      expect(sent.map((f) => RelayFrameSchema.parse(JSON.parse(f)).kind)).toEqual([
+        'heartbeat',
+        'change',
+        'heartbeat',
+      ]);
+    }
+    hub.stop();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sockets[0]?.sent).toHaveLength(3);
+    expect(sockets.every((s) => s.isTerminated)).toBe(true);
+  });
+
+  it('cuts a socket that does not read, as any other frame would', async () => {
+    const hub = createHub({
+      maxBufferedBytes: 1024,
+      pingIntervalMs: 30_000,
+      heartbeatIntervalMs: 10_000,
+      isSessionAlive: () => Promise.resolve(true),
+    });
+    const stalled = connect(hub, 'session-a');
+    stalled.bufferedAmount = 4096;
+    hub.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(stalled.closed).toEqual(RELAY_CLOSE.resume);
+    expect(hub.size).toBe(0);
     hub.stop();
   });
 });

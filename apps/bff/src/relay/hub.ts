@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
 import {
   RELAY_CLOSE,
+  RELAY_HEARTBEAT_MS,
   resourcePathsFor,
   type RelayFrame,
   type UpstreamState,
@@ -48,6 +49,8 @@ type Client = {
   isPlain: boolean;
 };
 
+const HEARTBEAT_FRAME = JSON.stringify({ kind: 'heartbeat' } satisfies RelayFrame);
+
 /**
  * How often the sessions behind open sockets are checked. Expiry and revocation (possibly by
  * another BFF process on the same database) have no event of their own, so a socket of an
@@ -61,6 +64,8 @@ export type HubOptions = {
   pingIntervalMs: number;
   /** Defaults to SESSION_CHECK_INTERVAL_MS. */
   sessionCheckIntervalMs?: number;
+  /** How often every socket gets a `heartbeat` frame; defaults to RELAY_HEARTBEAT_MS. */
+  heartbeatIntervalMs?: number;
   isSessionAlive: (sessionHash: string) => Promise<boolean>;
 };
 
@@ -69,6 +74,7 @@ export function createHub(options: HubOptions) {
   const clients = new Set<Client>();
   let timer: NodeJS.Timeout | null = null;
   let sessionTimer: NodeJS.Timeout | null = null;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
 
   function drop(client: Client, close: { code: number; reason: string }): void {
     if (!clients.delete(client)) return;
@@ -185,12 +191,20 @@ export function createHub(options: HubOptions) {
         closeEndedSessions().catch(() => undefined);
       }, options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS);
       sessionTimer.unref();
+      // Sent whether or not events flowed: one encoded frame for all, bounded like any other.
+      const heartbeat = encode([HEARTBEAT_FRAME]);
+      heartbeatTimer = setInterval(() => {
+        for (const client of clients) sendAll(client, heartbeat);
+      }, options.heartbeatIntervalMs ?? RELAY_HEARTBEAT_MS);
+      heartbeatTimer.unref();
     },
     stop(): void {
       if (timer) clearInterval(timer);
       if (sessionTimer) clearInterval(sessionTimer);
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
       timer = null;
       sessionTimer = null;
+      heartbeatTimer = null;
       for (const client of clients) client.socket.terminate();
       clients.clear();
     },

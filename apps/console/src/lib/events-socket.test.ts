@@ -1,4 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { connectEventsSocket, RESUME_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from './events-socket';
@@ -124,5 +126,101 @@ describe('connectEventsSocket', () => {
     } finally {
       timeouts.mockRestore();
     }
+  });
+});
+
+describe('a relay link gone silent', () => {
+  const SILENCE_MS = 300;
+  let raw: Server | null = null;
+  /** Upgraded connections are the test's to end: the server no longer tracks them. */
+  const held: Duplex[] = [];
+  afterEach(async () => {
+    for (const connection of held.splice(0)) connection.destroy();
+    await new Promise<void>((resolve) => {
+      if (raw)
+        raw.close(() => {
+          resolve();
+        });
+      else resolve();
+    });
+    raw = null;
+  });
+
+  it('keeps a socket that sends only heartbeats, and never hands them to the app', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    let connections = 0;
+    server.on('connection', (ws) => {
+      connections += 1;
+      const beat = setInterval(() => {
+        ws.send('{"kind":"heartbeat"}');
+      }, SILENCE_MS / 3);
+      ws.on('close', () => {
+        clearInterval(beat);
+      });
+    });
+    const states: SocketState[] = [];
+    const frames: RelayFrame[] = [];
+    socket = connectEventsSocket({
+      url: () => `ws://127.0.0.1:${port}/bff/events`,
+      silenceLimitMs: SILENCE_MS,
+      onState: (state) => states.push(state),
+      onFrame: (f) => frames.push(f),
+    });
+    await vi.waitFor(() => {
+      expect(states).toContain('open');
+    });
+    await new Promise((resolve) => setTimeout(resolve, SILENCE_MS * 3));
+    expect(states).toEqual(['connecting', 'open']);
+    expect(connections).toBe(1);
+    expect(frames).toEqual([]);
+  });
+
+  it('gives up an open socket that stops sending anything, and reconnects', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    let connections = 0;
+    server.on('connection', () => {
+      connections += 1; // accepted, then silent: a hung server
+    });
+    const states: SocketState[] = [];
+    socket = connectEventsSocket({
+      url: () => `ws://127.0.0.1:${port}/bff/events`,
+      silenceLimitMs: SILENCE_MS,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      onFrame: () => undefined,
+    });
+    await vi.waitFor(() => {
+      expect(connections).toBeGreaterThanOrEqual(2);
+    });
+    expect(states.slice(0, 4)).toEqual(['connecting', 'open', 'reconnecting', 'connecting']);
+  });
+
+  it('gives up a connection whose handshake is never answered', async () => {
+    // Accepts the TCP connection and reads the upgrade request, but never answers it.
+    let attempts = 0;
+    raw = createServer(() => undefined);
+    raw.on('upgrade', (_request, connection: Duplex) => {
+      attempts += 1;
+      held.push(connection);
+    });
+    await new Promise<void>((resolve) => raw!.listen(0, '127.0.0.1', resolve));
+    const { port } = raw.address() as AddressInfo;
+    const states: SocketState[] = [];
+    socket = connectEventsSocket({
+      url: () => `ws://127.0.0.1:${port}/bff/events`,
+      silenceLimitMs: SILENCE_MS,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      onFrame: () => undefined,
+    });
+    await vi.waitFor(() => {
+      expect(attempts).toBeGreaterThanOrEqual(2);
+    });
+    expect(states.slice(0, 3)).toEqual(['connecting', 'reconnecting', 'connecting']);
+    expect(states).not.toContain('open');
   });
 });

@@ -1,6 +1,7 @@
 import {
   RELAY_CLOSE,
   RELAY_RESUME_PARAM,
+  RELAY_SILENCE_LIMIT_MS,
   RELAY_WITHIN_PARAM,
   RelayFrameSchema,
   WS_BACKOFF_DEFAULTS,
@@ -28,6 +29,11 @@ export type EventsSocketOptions = {
   onSessionEnded?: () => void;
   url?: (after: string | null) => string;
   random?: () => number;
+  /**
+   * How long the socket may stay silent (no handshake answer, no frame) before it is given up
+   * and reconnected; the relay sends a heartbeat frame well within it.
+   */
+  silenceLimitMs?: number;
 };
 
 export type EventsSocket = {
@@ -57,7 +63,36 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
   /** Failed connections since the last open: the retry number of the next backoff. */
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let silenceTimer: ReturnType<typeof setTimeout> | null = null;
   let isClosed = false;
+  const silenceLimitMs = options.silenceLimitMs ?? RELAY_SILENCE_LIMIT_MS;
+
+  const stopWatching = () => {
+    if (silenceTimer) clearTimeout(silenceTimer);
+    silenceTimer = null;
+  };
+  /** (Re)starts the silence watch of `ws`: heard from, or just opened. */
+  const watch = (ws: WebSocket) => {
+    stopWatching();
+    silenceTimer = setTimeout(() => {
+      giveUp(ws);
+    }, silenceLimitMs);
+  };
+  /**
+   * A link gone silent may never deliver its close either (a hung server, a half-open TCP
+   * connection): forget the socket at once and reconnect, as after an abnormal close.
+   */
+  function giveUp(ws: WebSocket) {
+    if (socket !== ws) return;
+    socket = null;
+    silenceTimer = null;
+    ws.onopen = null;
+    ws.onmessage = null;
+    ws.onclose = null;
+    ws.close();
+    failures += 1;
+    schedule(fullJitterDelay(failures, WS_BACKOFF_DEFAULTS, random));
+  }
 
   const schedule = (delay: number) => {
     if (isClosed) return;
@@ -71,11 +106,14 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
     options.onState('connecting');
     const ws = new WebSocket(buildUrl(lastEventId));
     socket = ws;
+    watch(ws);
     ws.onopen = () => {
       failures = 0;
+      watch(ws);
       options.onState('open');
     };
     ws.onmessage = (message: MessageEvent) => {
+      watch(ws);
       if (typeof message.data !== 'string') return;
       let raw: unknown;
       try {
@@ -85,12 +123,14 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
         return;
       }
       const parsed = RelayFrameSchema.safeParse(raw);
-      if (parsed.success) options.onFrame(parsed.data);
-      else options.onInvalidFrame?.(raw);
+      if (!parsed.success) options.onInvalidFrame?.(raw);
+      // A heartbeat only says the link is alive, which `watch` above has taken in.
+      else if (parsed.data.kind !== 'heartbeat') options.onFrame(parsed.data);
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
+      stopWatching();
       if (isClosed) return;
       if (event.code === SESSION_ENDED_CLOSE_CODE) {
         isClosed = true;
@@ -117,6 +157,7 @@ export function connectEventsSocket(options: EventsSocketOptions): EventsSocket 
     close() {
       isClosed = true;
       if (timer) clearTimeout(timer);
+      stopWatching();
       socket?.close(1000, 'closed by the console');
       socket = null;
       options.onState('closed');

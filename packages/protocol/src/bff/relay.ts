@@ -39,6 +39,17 @@ export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
 export const UPSTREAM_STATES = ['connected', 'reconnecting', 'offline'] as const;
 export type UpstreamState = (typeof UPSTREAM_STATES)[number];
 
+/**
+ * How often the relay sends every socket a `heartbeat` frame. A page cannot see WebSocket pings,
+ * so without it a link gone silent (a hung server, a connection left half open by a laptop's
+ * sleep or a network change) looks like a quiet stream, and the console would go on saying
+ * "Live".
+ */
+export const RELAY_HEARTBEAT_MS = 10_000;
+
+/** Silence after which a browser gives its socket up and reconnects: two heartbeats missed. */
+export const RELAY_SILENCE_LIMIT_MS = 25_000;
+
 /** Why a browser must reload what it shows from REST instead of relying on a replay. */
 export const RESYNC_REASONS = ['resume-point-unknown', 'events-before-open'] as const;
 
@@ -52,6 +63,8 @@ export const RelayFrameSchema = z.lazy(() =>
     }),
     /** The state of the BFF's own link to the upstream event stream. */
     z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
+    /** Nothing else was sent for RELAY_HEARTBEAT_MS: the link is alive. */
+    z.looseObject({ kind: z.literal('heartbeat') }),
     /** Replay is impossible from the requested point: everything shown must be refetched. */
     z.looseObject({ kind: z.literal('resync'), reason: z.enum(RESYNC_REASONS) }),
     /**
