@@ -1,12 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { permissionsFor } from '../../features/session/permissions';
 import { setApiOrigin } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import { SLOW_ANSWER_MS } from '../../lib/use-is-slow';
 import { FakeWebSocket } from '../../test/fake-web-socket';
 import { renderWithApp, sessionFor } from '../../test/render';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { AppShell } from './app-shell';
 import { navItemsFor } from './nav-items';
+import { SessionContext } from './session-context';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -99,5 +105,46 @@ describe('the top bar', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('Live upstream')).toBeInTheDocument();
     expect(header).not.toHaveTextContent(/sandbox/i);
+  });
+});
+
+describe('a page whose code the console server is slow to send', () => {
+  it('keeps the page shown and says, after a while, that the next one is still loading', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const session = sessionFor('treasury');
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/',
+            element: <AppShell />,
+            children: [
+              { index: true, element: <p>The first page</p> },
+              // A route chunk that never arrives: the server holds the request.
+              { path: 'slow', lazy: () => new Promise<never>(() => undefined) },
+            ],
+          },
+        ],
+        { initialEntries: ['/'] },
+      );
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <SessionContext value={{ session, permissions: permissionsFor(session) }}>
+            <RouterProvider router={router} />
+          </SessionContext>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByText('The first page')).toBeInTheDocument();
+      void router.navigate('/slow');
+      expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+      expect(screen.queryByText(/Still loading the page/)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
+      expect(
+        await screen.findByText('Still loading the page: the console server is slow to answer…'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('The first page')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
 import { useApprovalsInboxCount } from '../../features/governance/api/approvals-inbox';
 import { useLogoutMutation } from '../../features/session/api/logout';
+import { useIsSlow } from '../../lib/use-is-slow';
 import { CommandPalette } from './command-palette';
 import { DirectoryProvider } from './directory-provider';
 import { LiveIndicator } from './live-indicator';
@@ -25,6 +26,7 @@ function SandboxTag() {
 export function AppShell() {
   const { session } = useSession();
   const navigation = useNavigation();
+  const isPageSlow = useIsSlow(navigation.state === 'loading');
   const navigate = useNavigate();
   const logout = useLogoutMutation();
   const isSandbox = session.upstream.kind === 'sandbox';
@@ -132,6 +134,10 @@ export function AppShell() {
             className="h-0.5 w-full animate-pulse bg-indigo-600"
           />
         ) : null}
+        {/* A page's code comes from the console server: a hung one holds the old page in place. */}
+        <p aria-live="polite" className="px-3 pt-2 text-xs text-slate-700 empty:hidden sm:px-6">
+          {isPageSlow ? 'Still loading the page: the console server is slow to answer…' : ''}
+        </p>
         <main
           id="main"
           tabIndex={-1}
