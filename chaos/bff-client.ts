@@ -34,6 +34,9 @@ export function codeOf(reply: Reply): string | null {
 
 const agent = new Agent({ keepAliveTimeout: 2_000, connections: 32 });
 
+/** How long the workload waits for an answer before it counts the call as unanswered. */
+const CALL_TIMEOUT_MS = 15_000;
+
 export async function closeAgent(): Promise<void> {
   await agent.close();
 }
@@ -56,7 +59,7 @@ export async function send(
       headers,
       dispatcher: agent,
       ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? CALL_TIMEOUT_MS),
     });
     const text = await response.body.text();
     let json: unknown = null;
@@ -87,10 +90,27 @@ export type Operator = {
   cookie(): string | null;
 };
 
+/** One HTTP exchange of an operator with a BFF, timed on the runner's performance.now(). */
+export type CallSpan = {
+  url: string;
+  method: string;
+  path: string;
+  timeoutMs: number;
+  startedMs: number;
+  endedMs: number;
+  reply: Reply;
+};
+
 /** Secrets seen on the wire (session cookies, CSRF tokens): none may appear in any log. */
 export const wireSecrets = new Set<string>();
 
-export function operatorOf(baseUrl: () => string, username: string, password: string): Operator {
+export function operatorOf(
+  baseUrl: () => string,
+  username: string,
+  password: string,
+  /** Sees every call once it has its reply (the freeze check). */
+  onCall: (call: CallSpan) => void = () => undefined,
+): Operator {
   let cookie: string | null = null;
   let csrf: string | null = null;
 
@@ -135,11 +155,14 @@ export function operatorOf(baseUrl: () => string, username: string, password: st
       if (cookie) headers.cookie = cookie;
       if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
       if (options.operationId) headers['x-operation-id'] = options.operationId;
+      const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
+      const startedMs = performance.now();
       const reply = await send(url, method, path, {
         headers,
+        timeoutMs,
         ...(options.body === undefined ? {} : { body: options.body }),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
+      onCall({ url, method, path, timeoutMs, startedMs, endedMs: performance.now(), reply });
       // A session can end (e.g. a store that lost it): sign in again once, as a person would.
       if (isAnswer(reply) && reply.status === 401 && codeOf(reply) === 'UNAUTHENTICATED') {
         cookie = null;

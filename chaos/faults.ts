@@ -27,7 +27,11 @@ export type Stack = {
   log: (line: string) => void;
 };
 
-/** One kill-and-restart at a time per process (two scheduled kills may overlap). */
+/**
+ * One kill-and-restart at a time per process (two scheduled kills may overlap). Freezes do not
+ * queue here: a kill of a frozen process SIGKILLs it, stopped as it is (as an orchestrator ends
+ * a hung container), and the freeze's own end then finds nothing to continue.
+ */
 const busy = new WeakMap<Managed, Promise<void>>();
 
 type FaultPatch = {
@@ -97,6 +101,25 @@ async function killAndStart(process: Managed, downMs: number, log: Stack['log'])
       if (attempt >= 5) throw error;
       await sleep(500);
     }
+  }
+}
+
+/**
+ * SIGSTOP for durationMs, then SIGCONT, in a finally. A restart under way is waited for first,
+ * so the freeze stops the process that serves, not one being replaced. The runner's teardown
+ * (stop(), and its exit) continues a frozen process too, so none is left stopped.
+ */
+async function freeze(process: Managed, durationMs: number, log: Stack['log']): Promise<void> {
+  await busy.get(process);
+  const resume = process.freeze();
+  if (!resume) {
+    log(`freeze of ${process.name} skipped: not running`);
+    return;
+  }
+  try {
+    await sleep(durationMs);
+  } finally {
+    resume();
   }
 }
 
@@ -181,6 +204,17 @@ export async function inject(stack: Stack, fault: Fault): Promise<void> {
     }
     case 'kill-sandbox':
       await restart(stack.sandbox, fault.downMs, stack.log);
+      return;
+    case 'freeze-bff': {
+      const bff = replicaOf(stack, fault.replica);
+      if (bff) {
+        if (stack.bffs.length > 1) stack.log(`freezing ${bff.name} (leader: ${bff.isLeader()})`);
+        await freeze(bff, fault.durationMs, stack.log);
+      }
+      return;
+    }
+    case 'freeze-sandbox':
+      await freeze(stack.sandbox, fault.durationMs, stack.log);
       return;
     case 'upstream-503':
       await setSandboxFaults(stack, { upstreamUnavailableRate: fault.rate });

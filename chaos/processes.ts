@@ -5,11 +5,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '@settlement/http-server/node-flags';
 import { spawnSandbox } from '@settlement/sandbox/spawn';
+import { UPSTREAM_TIMEOUT_MS } from './schedule';
 
 /**
  * The stack as child processes, so a fault can SIGKILL one and start it again on the same port
- * and data dir: the sandbox (through @settlement/sandbox/spawn) and the BFF (as scripts/start.mjs
- * runs apps/bff/src/main.ts). Each child's stdout and stderr go to its log file, which the
+ * and data dir, or SIGSTOP it for a while: the sandbox (through @settlement/sandbox/spawn) and
+ * the BFF (as scripts/start.mjs runs apps/bff/src/main.ts), each node itself, no shell between,
+ * so a signal reaches the server. Each child's stdout and stderr go to its log file, which the
  * secret scan reads at the end. Both preload chaos/clock-offset.ts, so a fault can step them.
  */
 
@@ -19,17 +21,31 @@ const BFF_MAIN = join(ROOT, 'apps', 'bff', 'src', 'main.ts');
 const SEED_DEMO = join(ROOT, 'apps', 'bff', 'src', 'cli', 'seed-demo.ts');
 const BFF_READY = 'bff listening on ';
 
+/** When a process was stopped, on the runner's performance.now(); `toMs` null while it is. */
+export type FrozenSpan = { fromMs: number; toMs: number | null };
+
 export type Managed = {
   name: string;
   url: string;
   logFile: string;
   clockFile: string;
+  /** True while it is frozen too: alive, holding its connections. */
   isRunning(): boolean;
   start(): Promise<void>;
-  /** SIGKILL, resolved once the process is gone. */
+  /** SIGKILL, resolved once the process is gone (a frozen one too). */
   kill(): Promise<void>;
-  /** SIGTERM (graceful), SIGKILL after 5 s. */
+  /** SIGTERM (graceful), SIGKILL after 5 s; a frozen process is continued to take the SIGTERM. */
   stop(): Promise<void>;
+  /**
+   * SIGSTOP to the running child; the function returned continues that very child (once; later
+   * calls do nothing). Overlapping freezes hold it stopped until the last one ends; a kill or
+   * a stop ends them all. Null when no child is running.
+   */
+  freeze(): (() => void) | null;
+  /** SIGCONT now if frozen, whatever holds it: the runner's way out, synchronous. */
+  thaw(): void;
+  /** Every freeze so far, for the freeze check. */
+  frozen: FrozenSpan[];
   /** Exits nobody asked for (a crash), with their code or signal. */
   crashes: string[];
 };
@@ -52,12 +68,49 @@ function exitOf(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Tracks one child at a time; an exit the campaign did not cause is recorded as a crash. */
+const isAlive = (child: ChildProcess | null): child is ChildProcess =>
+  child !== null && child.exitCode === null && child.signalCode === null;
+
+/**
+ * Tracks one child at a time; an exit the campaign did not cause is recorded as a crash. Signals
+ * go through the ChildProcess, which sends none once the child was reaped: never to a reused pid.
+ */
 function supervise(name: string, logFile: string, clockFile: string, url: string) {
   let child: ChildProcess | null = null;
   let expected = false;
   const crashes: string[] = [];
+  const frozen: FrozenSpan[] = [];
+  // The child that freezes hold stopped, and how many hold it.
+  let stopped: { child: ChildProcess; holds: number; span: FrozenSpan } | null = null;
+  const thaw = () => {
+    if (!stopped) return;
+    const { child: held, span } = stopped;
+    stopped = null;
+    span.toMs = performance.now();
+    if (isAlive(held)) held.kill('SIGCONT');
+  };
+  const freeze = () => {
+    const current = child;
+    if (!isAlive(current)) return null;
+    if (stopped?.child !== current) {
+      if (!current.kill('SIGSTOP')) return null;
+      const span: FrozenSpan = { fromMs: performance.now(), toMs: null };
+      frozen.push(span);
+      stopped = { child: current, holds: 0, span };
+    }
+    stopped.holds += 1;
+    let isReleased = false;
+    return () => {
+      if (isReleased) return;
+      isReleased = true;
+      // Killed meanwhile (its freezes ended with it), or already continued by thaw().
+      if (stopped?.child !== current) return;
+      stopped.holds -= 1;
+      if (stopped.holds === 0) thaw();
+    };
+  };
   const adopt = (next: ChildProcess) => {
+    thaw(); // a stopped child that died some other way: its span ends here
     child = next;
     expected = false;
     next.once('exit', (code, signal) => {
@@ -66,9 +119,12 @@ function supervise(name: string, logFile: string, clockFile: string, url: string
   };
   const end = async (signal: NodeJS.Signals) => {
     const current = child;
-    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    if (!isAlive(current)) return;
     expected = true;
     current.kill(signal);
+    // A stopped process takes no signal but SIGKILL until it is continued: the SIGTERM waits
+    // for this SIGCONT (sent after it, so a SIGKILL'd one runs no further instruction).
+    if (stopped?.child === current) thaw();
     const timer =
       signal === 'SIGTERM' ? setTimeout(() => current.kill('SIGKILL'), 5_000) : undefined;
     await exitOf(current);
@@ -82,9 +138,12 @@ function supervise(name: string, logFile: string, clockFile: string, url: string
       logFile,
       clockFile,
       crashes,
-      isRunning: () => child !== null && child.exitCode === null && child.signalCode === null,
+      frozen,
+      isRunning: () => isAlive(child),
       kill: () => end('SIGKILL'),
       stop: () => end('SIGTERM'),
+      freeze,
+      thaw,
     },
   };
 }
@@ -194,7 +253,7 @@ export function startBffProcess(input: {
             CONSOLE_DIST: consoleDist,
             // Request logs too: the secret scan reads every line the BFF writes.
             LOG_LEVEL: 'info',
-            UPSTREAM_TIMEOUT_MS: '4000',
+            UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
             ...(input.databaseUrl ? { DATABASE_URL: input.databaseUrl } : {}),
           },
           stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import { usePostgres, type TestPostgres } from '@settlement/bff/test-postgres';
 import { closeAgent, isAnswer, operatorOf, wireSecrets, type Operator } from './bff-client';
 import { openBrowserSocket, type BrowserSocket } from './browser-sockets';
 import { NO_FAULTS, inject, restart, setSandboxFaults, type Stack } from './faults';
+import { createFreezeCheck } from './freeze-check';
 import {
   checkDeposits,
   checkLedger,
@@ -137,6 +138,22 @@ async function main(): Promise<number> {
     blockMs: 50,
   });
   const bffs: BffProcess[] = [];
+  // Whichever way the runner ends (an error, process.exit, SIGINT or SIGTERM), no child is left
+  // stopped by a freeze: a stopped process would hold its pending signals, SIGTERM included.
+  const thawAll = () => {
+    for (const managed of [sandbox, ...bffs]) managed.thaw();
+  };
+  process.once('exit', thawAll);
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      thawAll();
+      process.exit(code);
+    });
+  }
+  const freezes = createFreezeCheck({ sandbox, bffs });
   const sockets: BrowserSocket[] = [];
   const violations: string[] = [];
   const faultErrors: string[] = [];
@@ -191,7 +208,7 @@ async function main(): Promise<number> {
     const operator = (username: string): Operator => {
       const found = credentials.operators.find((o) => o.username === username);
       if (!found) throw new Error(`no demo operator ${username}`);
-      return operatorOf(anyBff, username, found.password);
+      return operatorOf(anyBff, username, found.password, freezes.observe);
     };
     const ops: Operators = {
       admin: operator('admin'),
@@ -415,6 +432,8 @@ async function main(): Promise<number> {
           )
           .join('; ')}`,
     );
+    say(freezes.summary());
+    violations.push(...freezes.problems);
     for (const socket of sockets) socket.close();
     for (const bff of bffs) await bff.stop();
     await sandbox.stop();

@@ -54,6 +54,16 @@ export const MAX_CLOCK_STEP_MS = 120_000;
  */
 export type ReplicaTarget = number | 'leader';
 
+/** The BFF's per-attempt upstream timeout in the campaign (its UPSTREAM_TIMEOUT_MS). */
+export const UPSTREAM_TIMEOUT_MS = 4_000;
+
+/**
+ * The longest the BFF may hold one upstream call: 3 attempts of UPSTREAM_TIMEOUT_MS and the
+ * full-jitter backoff between them (under 100 ms, then under 200 ms). A sandbox frozen longer
+ * than this must be answered by the BFF itself, with a retryable 503.
+ */
+export const UPSTREAM_BUDGET_MS = 3 * UPSTREAM_TIMEOUT_MS + 300;
+
 export type Fault =
   | { kind: 'kill-bff'; downMs: number; replica?: ReplicaTarget }
   | { kind: 'kill-sandbox'; downMs: number }
@@ -72,9 +82,19 @@ export type Fault =
    * replica takes the stream), or on every BFF connection (pools, leader, LISTEN: in-flight
    * requests get a retryable 503, the listeners reconnect and read what they missed).
    */
-  | { kind: 'pg-terminate'; target: 'leader-lock' | 'all' };
+  | { kind: 'pg-terminate'; target: 'leader-lock' | 'all' }
+  /**
+   * SIGSTOP, then SIGCONT after durationMs: the process is alive, the kernel still accepts its
+   * connections, and nothing answers (a GC storm, a stuck VM, a paused container).
+   */
+  | { kind: 'freeze-sandbox'; durationMs: number }
+  | { kind: 'freeze-bff'; durationMs: number; replica?: ReplicaTarget };
 
 export type FaultKind = Fault['kind'];
+/** The kinds of the freeze stream; every other kind comes from the seed's first stream. */
+type FreezeKind = 'freeze-sandbox' | 'freeze-bff';
+type FreezeFault = Extract<Fault, { kind: FreezeKind }>;
+type StreamKind = Exclude<FaultKind, FreezeKind>;
 export type ScheduledFault = { atMs: number; fault: Fault };
 
 export type ScheduleInput = {
@@ -92,7 +112,7 @@ export type ScheduleInput = {
 };
 
 /** Relative weights: process kills and 503 storms are the faults that lose or double money. */
-const WEIGHTS: readonly [FaultKind, number][] = [
+const WEIGHTS: readonly [StreamKind, number][] = [
   ['kill-bff', 3],
   ['kill-sandbox', 2],
   ['upstream-503', 3],
@@ -106,16 +126,16 @@ const WEIGHTS: readonly [FaultKind, number][] = [
   ['disk-full', 1],
 ];
 /** Replicas: kills weigh more (either replica, and the leader), PostgreSQL instead of disk-full. */
-const REPLICA_WEIGHTS: readonly [FaultKind, number][] = [
+const REPLICA_WEIGHTS: readonly [StreamKind, number][] = [
   ...WEIGHTS.filter(([kind]) => kind !== 'disk-full' && kind !== 'kill-bff'),
   ['kill-bff', 4],
   ['pg-terminate', 2],
 ];
 
-const totalOf = (weights: readonly [FaultKind, number][]) =>
+const totalOf = (weights: readonly [StreamKind, number][]) =>
   weights.reduce((sum, [, weight]) => sum + weight, 0);
 
-function kindOf(rng: Rng, weights: readonly [FaultKind, number][]): FaultKind {
+function kindOf(rng: Rng, weights: readonly [StreamKind, number][]): StreamKind {
   let at = rng() * totalOf(weights);
   for (const [kind, weight] of weights) {
     at -= weight;
@@ -124,14 +144,17 @@ function kindOf(rng: Rng, weights: readonly [FaultKind, number][]): FaultKind {
   return 'kill-bff';
 }
 
-function faultOf(kind: FaultKind, rng: Rng, replicas: number): Fault {
+/** Which replica a kill or a freeze hits: one by index, or -1 for the leader. */
+function replicaOf(rng: Rng, replicas: number): ReplicaTarget {
+  const target = intBetween(rng, -1, replicas - 1);
+  return target === -1 ? 'leader' : target;
+}
+
+function faultOf(kind: StreamKind, rng: Rng, replicas: number): Fault {
   const fault = singleFaultOf(kind, rng);
   if (replicas <= 1) return fault;
   // Drawn after the single-BFF parameters, so those keep their meaning per seed.
-  if (fault.kind === 'kill-bff') {
-    const target = intBetween(rng, -1, replicas - 1);
-    return { ...fault, replica: target === -1 ? 'leader' : target };
-  }
+  if (fault.kind === 'kill-bff') return { ...fault, replica: replicaOf(rng, replicas) };
   if (fault.kind === 'clock-step' && fault.target === 'bff') {
     return { ...fault, replica: intBetween(rng, 0, replicas - 1) };
   }
@@ -157,7 +180,7 @@ const REPLICA_MUSTS: readonly { has: (f: Fault) => boolean; make: (rng: Rng) => 
   },
 ];
 
-function singleFaultOf(kind: FaultKind, rng: Rng): Fault {
+function singleFaultOf(kind: StreamKind, rng: Rng): Fault {
   const window = () => intBetween(rng, 1_000, 6_000);
   const socket = () => intBetween(rng, 0, BROWSER_SOCKETS - 1);
   switch (kind) {
@@ -193,13 +216,80 @@ function singleFaultOf(kind: FaultKind, rng: Rng): Fault {
 }
 
 /**
+ * Freezes come from a stream of their own (the seed mixed with this), merged in by time: the
+ * seed's first stream draws exactly what it drew before freezes existed, so every seed keeps
+ * its earlier faults at their offsets.
+ */
+const FREEZE_STREAM = 0x0f2e_e2e5;
+
+/** Under two upstream attempts: a call waits, and is answered once the process resumes. */
+const shortFreeze = (rng: Rng) => intBetween(rng, 2_000, 8_000);
+/** Past the BFF's upstream budget: it must give up and answer a retryable 503 itself. */
+const longFreeze = (rng: Rng) =>
+  intBetween(rng, UPSTREAM_BUDGET_MS + 1_000, UPSTREAM_BUDGET_MS + 4_000);
+
+function freezeOf(kind: FreezeKind, rng: Rng, replicas: number): FreezeFault {
+  if (kind === 'freeze-sandbox') {
+    return { kind, durationMs: rng() < 0.25 ? longFreeze(rng) : shortFreeze(rng) };
+  }
+  const fault: FreezeFault = { kind, durationMs: shortFreeze(rng) };
+  return replicas > 1 ? { ...fault, replica: replicaOf(rng, replicas) } : fault;
+}
+
+/**
+ * What every long-enough run holds: a sandbox freeze past the budget, then a BFF freeze (the
+ * leader with replicas: it holds the upstream stream and the election lock meanwhile).
+ */
+function mustFreezes(rng: Rng, replicas: number): FreezeFault[] {
+  const sandbox: FreezeFault = { kind: 'freeze-sandbox', durationMs: longFreeze(rng) };
+  const bff: FreezeFault = { kind: 'freeze-bff', durationMs: shortFreeze(rng) };
+  return [sandbox, replicas > 1 ? { ...bff, replica: 'leader' } : bff];
+}
+
+type PlacedFreeze = { atMs: number; fault: FreezeFault };
+
+const overlaps = (a: PlacedFreeze, b: PlacedFreeze) =>
+  a.atMs < b.atMs + b.fault.durationMs && b.atMs < a.atMs + a.fault.durationMs;
+
+/**
+ * One freeze at a time, so a sandbox freeze is not hidden behind a BFF one (a frozen BFF
+ * answers nothing, whatever the sandbox does): at exponential gaps, ten times the other faults'
+ * mean gap, after the previous one ended. The freezes every long-enough run must hold come
+ * back to back, 1 s apart, ending before the workload does (so the actors meet them), and the
+ * drawn ones they overlap give way.
+ */
+function buildFreezes(input: ScheduleInput, replicas: number, isLongEnough: boolean) {
+  const rng = createRng(input.seed ^ FREEZE_STREAM);
+  const drawn: PlacedFreeze[] = [];
+  let at = intBetween(rng, 2_000, 8_000);
+  while (at < input.durationMs) {
+    const kind = rng() < 0.5 ? 'freeze-sandbox' : 'freeze-bff';
+    const fault = freezeOf(kind, rng, replicas);
+    drawn.push({ atMs: at, fault });
+    const gap = Math.max(1_000, Math.round(-Math.log(1 - rng()) * input.meanGapMs * 10));
+    at += fault.durationMs + gap;
+  }
+  if (!isLongEnough) return drawn;
+  const musts = mustFreezes(rng, replicas);
+  const span = musts.reduce((sum, fault) => sum + fault.durationMs + 1_000, 0);
+  let next = intBetween(rng, 500, Math.max(500, input.durationMs - span));
+  const placed = musts.map((fault) => {
+    const item = { atMs: Math.min(next, input.durationMs - 1), fault };
+    next += fault.durationMs + 1_000;
+    return item;
+  });
+  return [...drawn.filter((item) => !placed.some((must) => overlaps(must, item))), ...placed];
+}
+
+/**
  * Faults at exponentially distributed gaps over [0, durationMs), in time order. Every kind
  * appears at least once when the run is long enough to hold one of each (so the short run
- * in `npm test` still tries them all), placed by the same seeded stream.
+ * in `npm test` still tries them all), placed by the same seeded stream; freezes by their own.
  */
 export function buildSchedule(input: ScheduleInput): ScheduledFault[] {
   const replicas = input.replicas ?? 1;
   const weights = replicas > 1 ? REPLICA_WEIGHTS : WEIGHTS;
+  const isLongEnough = input.durationMs >= weights.length * 1_000;
   const rng = createRng(input.seed);
   const out: ScheduledFault[] = [];
   let at = intBetween(rng, 500, 2_000);
@@ -209,7 +299,7 @@ export function buildSchedule(input: ScheduleInput): ScheduledFault[] {
     at += Math.max(200, Math.round(-Math.log(1 - rng()) * input.meanGapMs));
   }
   const seen = new Set(out.map((item) => item.fault.kind));
-  if (input.durationMs >= weights.length * 1_000) {
+  if (isLongEnough) {
     for (const [kind] of weights) {
       if (seen.has(kind)) continue;
       out.push({
@@ -222,7 +312,8 @@ export function buildSchedule(input: ScheduleInput): ScheduledFault[] {
       out.push({ atMs: intBetween(rng, 500, input.durationMs - 1), fault: must.make(rng) });
     }
   }
-  return out.sort((x, y) => x.atMs - y.atMs);
+  // Stable: at one offset, the first stream's fault comes first, as it did.
+  return [...out, ...buildFreezes(input, replicas, isLongEnough)].sort((x, y) => x.atMs - y.atMs);
 }
 
 /** One line per fault, for the failure report (and for diffing two runs of one seed). */
