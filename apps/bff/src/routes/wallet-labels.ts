@@ -39,7 +39,10 @@ async function assertWalletExists(services: Services, walletId: string, operator
     status = response.status;
     if (status === 200) body = JSON.parse(Buffer.from(response.bodyBytes).toString('utf8'));
   } catch {
-    throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream could not be reached or did not answer in time.');
+    throw new HttpError(
+      'UPSTREAM_UNAVAILABLE',
+      'The upstream could not be reached or did not answer in time.',
+    );
   }
   if (status === 404) throw new HttpError('RESOURCE_NOT_FOUND', 'No such wallet.');
   if (status !== 200 || !WalletSchema.safeParse(body).success)

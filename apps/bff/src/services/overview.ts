@@ -51,7 +51,10 @@ async function read<S extends z.ZodType>(
     });
   } catch (error) {
     if (error instanceof OutcomeUnknownError || error instanceof SettlementApiError)
-      throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream could not be reached or did not answer in time.');
+      throw new HttpError(
+        'UPSTREAM_UNAVAILABLE',
+        'The upstream could not be reached or did not answer in time.',
+      );
     throw error;
   }
   if (response.status !== 200)

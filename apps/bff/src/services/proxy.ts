@@ -84,7 +84,10 @@ export async function proxyOperation(
       );
     }
     if (error instanceof SettlementApiError) {
-      throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream could not be reached or did not answer in time.');
+      throw new HttpError(
+        'UPSTREAM_UNAVAILABLE',
+        'The upstream could not be reached or did not answer in time.',
+      );
     }
     throw error;
   }
