@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SettlementClient } from '@settlement/client';
+import { SettlementApiError, type SettlementClient } from '@settlement/client';
+import { HttpError } from '../errors';
 import type { Services } from './services';
 import { treasuryOverview } from './overview';
 import type { WalletLabelStore } from '../store/wallet-labels';
@@ -171,5 +172,68 @@ describe('treasuryOverview', () => {
     const overview = await treasuryOverview(services, labels, { operator: 'support' });
     expect(overview.wallets.map((w) => w.id)).toEqual(['a', 'b']);
     expect(overview.isPartial).toBe(false);
+  });
+
+  it('fails at once when the upstream stops answering, not once per round of wallets', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `w${String(i)}`);
+    const balanceReads: string[] = [];
+    let aborted = 0;
+    const client = {
+      send: (_method: string, target: string, options: { signal?: AbortSignal }) => {
+        const path = target.split('?')[0] ?? target;
+        const answer = (body: unknown) =>
+          Promise.resolve({
+            status: 200,
+            headers: {},
+            bodyBytes: new TextEncoder().encode(JSON.stringify(body)),
+            attempts: 1,
+            requestIdSent: 'r',
+            requestId: null,
+            correlationId: null,
+          });
+        if (path === '/api/v1/wallets')
+          return answer({ items: ids.map((id) => wallet(id)), nextCursor: null });
+        if (path === '/api/v1/transactions') return answer({ items: [], nextCursor: null });
+        balanceReads.push(path);
+        // The first balance read runs out of attempts without an answer (a frozen upstream);
+        // the others hang until the overview gives them up.
+        if (balanceReads.length === 1)
+          return Promise.reject(
+            new SettlementApiError({
+              code: 'UPSTREAM_UNAVAILABLE',
+              status: 503,
+              message: 'upstream unreachable: timeout',
+              requestId: null,
+              retryable: true,
+            }),
+          );
+        return new Promise((_resolve, reject) => {
+          options.signal?.addEventListener('abort', () => {
+            aborted += 1;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+      },
+    } as unknown as SettlementClient;
+    const services = {
+      upstream: { clientFor: () => ({ client, keyName: 'k' }) },
+      logs: { request: () => undefined },
+      logger: { debug: () => undefined, info: () => undefined },
+      now: () => Date.parse('2030-01-01T01:00:00.000Z'),
+    } as unknown as Services;
+
+    const failure = await treasuryOverview(services, labels, { operator: 'support' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(HttpError);
+    expect((failure as HttpError).code).toBe('UPSTREAM_UNAVAILABLE');
+    expect((failure as HttpError).message).toBe(
+      'The upstream could not be reached or did not answer in time.',
+    );
+    // The first round only (six at once): the five still waiting were given up, and no other
+    // wallet was asked for.
+    expect(balanceReads).toHaveLength(6);
+    expect(aborted).toBe(5);
   });
 });
