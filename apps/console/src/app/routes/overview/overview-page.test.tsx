@@ -26,6 +26,17 @@ const trxTotal: Overview['totals'][number] = {
   availableAtomic: '10000000',
   walletCount: 1,
 };
+/** A wallet of the overview whose balances could not be read. */
+const unreadWallet = (id: string): Overview['wallets'][number] => ({
+  id,
+  accountId: 'acc_1',
+  accountName: 'Ops',
+  chain: 'tron:nile',
+  address: `TAddress${id}`,
+  status: 'ACTIVE',
+  label: null,
+  balances: null,
+});
 const readyMpc: MpcStatus = {
   orgId: 'org_test',
   keyId: 'key_1',
@@ -121,6 +132,21 @@ describe('OverviewPage', () => {
     expect(await screen.findByRole('heading', { name: 'Holdings' })).toBeInTheDocument();
     await expect.poll(() => screen.queryAllByRole('alert')).toHaveLength(0);
     expect(screen.queryByText(/Not shown/)).not.toBeInTheDocument();
+  });
+
+  it('with no wallet readable, does not call it "nothing held" but says how many were not read', async () => {
+    overviewReply = Promise.resolve({
+      body: {
+        ...overview,
+        unreadWallets: 2,
+        wallets: [unreadWallet('w1'), unreadWallet('w2')],
+      },
+    });
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(
+      await screen.findByText('2 wallet(s) could not be read and are not counted.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Nothing held yet')).not.toBeInTheDocument();
   });
 
   describe('an overview the service is slow to answer', () => {

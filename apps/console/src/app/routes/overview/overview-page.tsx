@@ -111,7 +111,7 @@ export function OverviewPage() {
                     onRetry={() => void overview.refetch()}
                   />
                 </div>
-              ) : overview.data.totals.length === 0 ? (
+              ) : overview.data.totals.length === 0 && overview.data.unreadWallets === 0 ? (
                 <EmptyState title="Nothing held yet">
                   Balances appear here once a wallet receives a deposit.
                 </EmptyState>
