@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp } from '../../../test/render';
 import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
 import { awaitingMyApproval } from '../api/approvals-inbox';
@@ -68,6 +69,43 @@ describe('RequestActions', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('REQUEST_NOT_PENDING');
     });
     expect(server.requests.at(-1)?.body).toEqual({ reason: 'unknown beneficiary' });
+  });
+
+  it('an approval the service is slow to answer says so, and cannot be sent twice', async () => {
+    let answer: () => void = () => undefined;
+    server.route(
+      'POST',
+      '/bff/withdrawal-requests/wr_1/approve',
+      () =>
+        new Promise((resolve) => {
+          answer = () => {
+            resolve({ body: { ...request, status: 'APPROVED' } });
+          };
+        }),
+    );
+    renderWithApp(
+      <RequestActions request={request} operator={{ username: 'admin', role: 'admin' }} />,
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      const approving = await screen.findByRole('button', { name: 'Approving…' });
+      expect(approving).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Reject…' })).toBeDisabled();
+      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
+      expect(
+        await screen.findByText('Still waiting for the settlement service…'),
+      ).toBeInTheDocument();
+      answer();
+      await waitFor(() => {
+        expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
+      });
+      expect(server.requests.filter((r) => r.path.endsWith('/approve'))).toHaveLength(1);
+    } finally {
+      answer();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextAreaField } from '../../../components/ui/field';
+import { useIsSlow } from '../../../lib/use-is-slow';
 import { useRequestDecisionMutation } from '../api/request-decision';
 
 /** Who may do what with a request; the BFF enforces the same rules. */
@@ -52,6 +53,8 @@ export function RequestActions({
   const [reason, setReason] = useState('');
   const [isRejecting, setIsRejecting] = useState(false);
   const abilities = requestAbilities(request, operator);
+  const isSlow = useIsSlow(decision.isPending);
+  const pendingKind = decision.isPending ? decision.variables.kind : null;
 
   if (!abilities.canApprove && !abilities.canReject && !abilities.canCancel) {
     return (
@@ -81,7 +84,7 @@ export function RequestActions({
               decision.mutate({ id: request.id, kind: 'approve' });
             }}
           >
-            Approve
+            {pendingKind === 'approve' ? 'Approving…' : 'Approve'}
           </Button>
         ) : null}
         {abilities.canReject && !isRejecting ? (
@@ -129,6 +132,9 @@ export function RequestActions({
           </Button>
         </form>
       ) : null}
+      <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+        {isSlow ? 'Still waiting for the settlement service…' : ''}
+      </p>
       {decision.isError ? <ErrorPanel error={decision.error} /> : null}
     </div>
   );
