@@ -190,15 +190,17 @@ export function WithdrawalReviewPanel({
         <PolicyPreview request={dryRunRequest} decimals={decimals} />
       </div>
       {status}
-      <p aria-live="polite" className="mt-4 text-sm text-slate-700 empty:mt-0">
-        {isSlowToSend
-          ? 'Still waiting for the settlement service. This withdrawal is sent at most once under its operation id, so waiting, or retrying if it fails, cannot send it twice.'
-          : ''}
-      </p>
       {/* Below lg the actions stick to the bottom of the screen, where a thumb reaches them
           without scrolling past the details; the inset keeps them above a phone's home bar. On a
           phone the buttons share the row, so the bar stays one button tall. */}
-      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex gap-2 rounded-b-lg border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:justify-end lg:static lg:mx-0 lg:rounded-none lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
+      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex flex-wrap gap-2 rounded-b-lg border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:justify-end lg:static lg:mx-0 lg:rounded-none lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
+        {/* In the bar, beside the button it is about: on a phone the panel's foot is out of
+            sight while the bar is not. */}
+        <p aria-live="polite" className="w-full text-sm text-slate-700 empty:hidden">
+          {isSlowToSend
+            ? 'Still waiting for the settlement service. This withdrawal is sent at most once under its operation id, so waiting, or retrying if it fails, cannot send it twice.'
+            : ''}
+        </p>
         {onBack ? (
           <Button
             onClick={onBack}
