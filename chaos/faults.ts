@@ -78,6 +78,11 @@ export const NO_FAULTS: FaultPatch = {
   dropSocketEveryMs: null,
 };
 
+/** Resolves once no kill-and-restart of these processes is under way (failed ones included). */
+export async function restartsSettled(processes: readonly Managed[]): Promise<void> {
+  await Promise.all(processes.map((process) => busy.get(process) ?? Promise.resolve()));
+}
+
 export function restart(process: Managed, downMs: number, log: Stack['log']): Promise<void> {
   const previous = busy.get(process) ?? Promise.resolve();
   const next = previous.then(() => killAndStart(process, downMs, log));

@@ -44,6 +44,11 @@ export type Managed = {
   freeze(): (() => void) | null;
   /** SIGCONT now if frozen, whatever holds it: the runner's way out, synchronous. */
   thaw(): void;
+  /**
+   * The run is ending: no more freezes, and a child a restart still under way brings up is
+   * killed as soon as it is up, so none outlives the runner.
+   */
+  retire(): void;
   /** Every freeze so far, for the freeze check. */
   frozen: FrozenSpan[];
   /** Exits nobody asked for (a crash), with their code or signal. */
@@ -78,6 +83,7 @@ const isAlive = (child: ChildProcess | null): child is ChildProcess =>
 function supervise(name: string, logFile: string, clockFile: string, url: string) {
   let child: ChildProcess | null = null;
   let expected = false;
+  let isRetired = false;
   const crashes: string[] = [];
   const frozen: FrozenSpan[] = [];
   // The child that freezes hold stopped, and how many hold it.
@@ -91,7 +97,7 @@ function supervise(name: string, logFile: string, clockFile: string, url: string
   };
   const freeze = () => {
     const current = child;
-    if (!isAlive(current)) return null;
+    if (isRetired || !isAlive(current)) return null;
     if (stopped?.child !== current) {
       if (!current.kill('SIGSTOP')) return null;
       const span: FrozenSpan = { fromMs: performance.now(), toMs: null };
@@ -112,10 +118,11 @@ function supervise(name: string, logFile: string, clockFile: string, url: string
   const adopt = (next: ChildProcess) => {
     thaw(); // a stopped child that died some other way: its span ends here
     child = next;
-    expected = false;
+    expected = isRetired;
     next.once('exit', (code, signal) => {
       if (!expected) crashes.push(`${name} exited on its own (${signal ?? String(code)})`);
     });
+    if (isRetired) next.kill('SIGKILL');
   };
   const end = async (signal: NodeJS.Signals) => {
     const current = child;
@@ -144,6 +151,9 @@ function supervise(name: string, logFile: string, clockFile: string, url: string
       stop: () => end('SIGTERM'),
       freeze,
       thaw,
+      retire: () => {
+        isRetired = true;
+      },
     },
   };
 }

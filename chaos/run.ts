@@ -11,7 +11,14 @@ import { credentialsPath, keysFilePath } from '@settlement/bff/seed-demo';
 import { usePostgres, type TestPostgres } from '@settlement/bff/test-postgres';
 import { closeAgent, isAnswer, operatorOf, wireSecrets, type Operator } from './bff-client';
 import { openBrowserSocket, type BrowserSocket } from './browser-sockets';
-import { NO_FAULTS, inject, restart, setSandboxFaults, type Stack } from './faults';
+import {
+  NO_FAULTS,
+  inject,
+  restart,
+  restartsSettled,
+  setSandboxFaults,
+  type Stack,
+} from './faults';
 import { createFreezeCheck } from './freeze-check';
 import {
   checkDeposits,
@@ -138,23 +145,58 @@ async function main(): Promise<number> {
     blockMs: 50,
   });
   const bffs: BffProcess[] = [];
+  const sockets: BrowserSocket[] = [];
   // Whichever way the runner ends (an error, process.exit, SIGINT or SIGTERM), no child is left
   // stopped by a freeze: a stopped process would hold its pending signals, SIGTERM included.
   const thawAll = () => {
     for (const managed of [sandbox, ...bffs]) managed.thaw();
   };
+  /** Ends the fault schedule and the crash watchdog, once the campaign has started them. */
+  let stopFaults: () => void = () => undefined;
+  /** Stops the stack and gives back what the run took; once, whoever asks first. */
+  let tearingDown: Promise<void> | null = null;
+  const tearDown = () =>
+    (tearingDown ??= (async () => {
+      stopFaults();
+      for (const managed of [sandbox, ...bffs]) managed.retire();
+      thawAll();
+      // A restart under way brings its process up and sees it killed (retired): none is left
+      // behind, even when an interrupt ends the run in the middle of the faults.
+      await restartsSettled([sandbox, ...bffs]);
+      for (const socket of sockets) socket.close();
+      for (const managed of [...bffs, sandbox]) await managed.stop().catch(() => undefined);
+      await closeAgent();
+      if (postgres) {
+        await postgres.release().catch((error: unknown) => {
+          say(`postgres did not stop: ${String(error)}`);
+        });
+      }
+      if (isMounted) {
+        try {
+          execFileSync('umount', [dataDir]);
+        } catch (error) {
+          say(`umount ${dataDir} failed: ${String(error)}`);
+        }
+      }
+    })());
   process.once('exit', thawAll);
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const) {
+    // Ours alone: the embedded PostgreSQL's exit hook (async-exit-hook, loaded with it) exits
+    // the process as soon as its own hook is done, midway through the teardown below, which
+    // releases PostgreSQL itself.
+    process.removeAllListeners(signal);
     process.once(signal, () => {
-      thawAll();
-      process.exit(code);
+      // Interrupted (Ctrl+C): the stack is stopped and the tmpfs unmounted, not left behind; a
+      // second signal exits at once.
+      say(`${signal}: stopping the stack; logs and data stay in ${runDir}`);
+      process.once(signal, () => process.exit(code));
+      void tearDown().finally(() => process.exit(code));
     });
   }
   const freezes = createFreezeCheck({ sandbox, bffs });
-  const sockets: BrowserSocket[] = [];
   const violations: string[] = [];
   const faultErrors: string[] = [];
   try {
@@ -310,6 +352,10 @@ async function main(): Promise<number> {
         }
       }
     }, 500);
+    stopFaults = () => {
+      for (const timer of timers) clearTimeout(timer);
+      clearInterval(watchdog);
+    };
     const actor = async () => {
       while (Date.now() < deadline) {
         await step(ctx);
@@ -449,23 +495,7 @@ async function main(): Promise<number> {
       `the campaign itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
   } finally {
-    for (const socket of sockets) socket.close();
-    for (const managed of [...bffs, sandbox]) await managed.stop().catch(() => undefined);
-    await closeAgent();
-    // TS narrows `postgres` to null here (it is assigned in a callback).
-    const pgServer = postgres as TestPostgres | null;
-    if (pgServer) {
-      await pgServer.release().catch((error: unknown) => {
-        say(`postgres did not stop: ${String(error)}`);
-      });
-    }
-    if (isMounted) {
-      try {
-        execFileSync('umount', [dataDir]);
-      } catch (error) {
-        say(`umount ${dataDir} failed: ${String(error)}`);
-      }
-    }
+    await tearDown();
     if (violations.length === 0 && !values.keep) rmSync(runDir, { recursive: true, force: true });
   }
   if (violations.length === 0) {
