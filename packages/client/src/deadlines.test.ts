@@ -46,6 +46,19 @@ describe('attempt deadlines on one shared timer', () => {
     expect(live.signal.aborted).toBe(false);
   });
 
+  it('still times out the next attempt after one timed out and was cleared', async () => {
+    const deadlines = createDeadlines(50, now);
+    const first = deadlines.arm(300);
+    await advance(350);
+    first.clear();
+    // A lone attempt after it: the miscount above left it without a timer, so it never timed
+    // out (a call to a hung upstream then waited as long as the upstream did).
+    const next = deadlines.arm(300);
+    await advance(350);
+    expect(next.signal.aborted).toBe(true);
+    expect(deadlines.size()).toBe(0);
+  });
+
   it('arms one timer for many pending deadlines and none once all are cleared', async () => {
     const deadlines = createDeadlines(50, now);
     const armed = Array.from({ length: 100 }, (_, i) => deadlines.arm(10_000 + i));
