@@ -159,7 +159,11 @@ describe('without a live socket', () => {
       requests: screen.readsOf(REQUESTS_KEY),
       transaction: screen.readsOf(TRANSACTION_KEY),
     };
-    await vi.advanceTimersByTimeAsync(30_000);
+    // Open and alive (the relay's heartbeats): 30 s without a reread.
+    for (let second = 0; second < 30; second += 10) {
+      await vi.advanceTimersByTimeAsync(10_000);
+      FakeWebSocket.latest().heartbeat();
+    }
     expect(screen.readsOf(REQUESTS_KEY)).toBe(opened.requests);
     expect(screen.readsOf(TRANSACTION_KEY)).toBe(opened.transaction);
     stop();

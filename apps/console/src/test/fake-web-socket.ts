@@ -23,6 +23,14 @@ export class FakeWebSocket {
     this.onopen?.();
   }
 
+  /**
+   * The server side: the relay's heartbeat frame. A socket that hears nothing for
+   * RELAY_SILENCE_LIMIT_MS is given up, so a test that keeps one open past that sends these.
+   */
+  heartbeat(): void {
+    this.onmessage?.({ data: '{"kind":"heartbeat"}' });
+  }
+
   /** The server side (or the network): the socket closes with `code`. */
   closeFromServer(code: number, reason = ''): void {
     this.onclose?.({ code, reason });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RelayFrame, RelayedEvent } from '@settlement/protocol';
+import { RELAY_SILENCE_LIMIT_MS, type RelayFrame, type RelayedEvent } from '@settlement/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { transactionKeys } from '../../features/transactions/api/keys';
 import { FakeWebSocket } from '../../test/fake-web-socket';
@@ -71,7 +71,8 @@ describe('LiveIndicator connection', () => {
       FakeWebSocket.latest().closeFromServer(1006);
     });
     expect(badge('Connecting')).toBeVisible();
-    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    // Past the backoff, within the time an unanswered handshake is waited for.
+    await act(() => vi.advanceTimersByTimeAsync(RELAY_SILENCE_LIMIT_MS - 1_000));
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(badge('Connecting')).toBeVisible();
 
@@ -85,7 +86,7 @@ describe('LiveIndicator connection', () => {
     });
     expect(badge('Reconnecting')).toBeVisible();
     // The next attempt is under way: still a reconnect, not a first connection.
-    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await act(() => vi.advanceTimersByTimeAsync(RELAY_SILENCE_LIMIT_MS - 1_000));
     expect(FakeWebSocket.instances).toHaveLength(3);
     expect(badge('Reconnecting')).toBeVisible();
   });
