@@ -14,6 +14,14 @@ const frame = (id: string) =>
   });
 
 let server: WebSocketServer | null = null;
+
+/** A relay on a free port, closed after the test. */
+async function startRelay(): Promise<{ relay: WebSocketServer; port: number }> {
+  const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  server = relay;
+  await new Promise<void>((resolve) => relay.once('listening', resolve));
+  return { relay, port: (relay.address() as AddressInfo).port };
+}
 let socket: EventsSocket | null = null;
 afterEach(async () => {
   socket?.close();
@@ -29,10 +37,8 @@ afterEach(async () => {
 describe('connectEventsSocket', () => {
   it('resumes after the last processed id when the relay closes with 4008 "resume"', async () => {
     const urls: string[] = [];
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server!.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    server.on('connection', (ws, request) => {
+    const { relay, port } = await startRelay();
+    relay.on('connection', (ws, request) => {
       urls.push(request.url ?? '');
       if (urls.length === 1) {
         ws.send(JSON.stringify({ kind: 'upstream', state: 'connected' }));
@@ -75,10 +81,8 @@ describe('connectEventsSocket', () => {
 
   it('stops reconnecting and reports the session end when the relay closes with 4001', async () => {
     let connections = 0;
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server!.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    server.on('connection', (ws) => {
+    const { relay, port } = await startRelay();
+    relay.on('connection', (ws) => {
       connections += 1;
       ws.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
     });
@@ -103,10 +107,8 @@ describe('connectEventsSocket', () => {
   });
 
   it('waits a full-jitter backoff from 1 s, doubling per failure, after an abnormal close', async () => {
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server!.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    server.on('connection', (ws) => {
+    const { relay, port } = await startRelay();
+    relay.on('connection', (ws) => {
       ws.close(1011, 'relay failed');
     });
     const timeouts = vi.spyOn(globalThis, 'setTimeout');
@@ -146,12 +148,23 @@ describe('a relay link gone silent', () => {
     raw = null;
   });
 
+  /** Connects with the short silence limit; the states it went through. */
+  const connectSilent = (port: number): SocketState[] => {
+    const states: SocketState[] = [];
+    socket = connectEventsSocket({
+      url: () => `ws://127.0.0.1:${port}/bff/events`,
+      silenceLimitMs: SILENCE_MS,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      onFrame: () => undefined,
+    });
+    return states;
+  };
+
   it('keeps a socket that sends only heartbeats, and never hands them to the app', async () => {
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server!.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { relay, port } = await startRelay();
     let connections = 0;
-    server.on('connection', (ws) => {
+    relay.on('connection', (ws) => {
       connections += 1;
       const beat = setInterval(() => {
         ws.send('{"kind":"heartbeat"}');
@@ -178,21 +191,12 @@ describe('a relay link gone silent', () => {
   });
 
   it('gives up an open socket that stops sending anything, and reconnects', async () => {
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server!.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { relay, port } = await startRelay();
     let connections = 0;
-    server.on('connection', () => {
+    relay.on('connection', () => {
       connections += 1; // accepted, then silent: a hung server
     });
-    const states: SocketState[] = [];
-    socket = connectEventsSocket({
-      url: () => `ws://127.0.0.1:${port}/bff/events`,
-      silenceLimitMs: SILENCE_MS,
-      random: () => 0,
-      onState: (state) => states.push(state),
-      onFrame: () => undefined,
-    });
+    const states = connectSilent(port);
     await vi.waitFor(() => {
       expect(connections).toBeGreaterThanOrEqual(2);
     });
@@ -209,14 +213,7 @@ describe('a relay link gone silent', () => {
     });
     await new Promise<void>((resolve) => raw!.listen(0, '127.0.0.1', resolve));
     const { port } = raw.address() as AddressInfo;
-    const states: SocketState[] = [];
-    socket = connectEventsSocket({
-      url: () => `ws://127.0.0.1:${port}/bff/events`,
-      silenceLimitMs: SILENCE_MS,
-      random: () => 0,
-      onState: (state) => states.push(state),
-      onFrame: () => undefined,
-    });
+    const states = connectSilent(port);
     await vi.waitFor(() => {
       expect(attempts).toBeGreaterThanOrEqual(2);
     });

@@ -104,6 +104,25 @@ export async function startApiTestServer(): Promise<TestServer> {
   };
 }
 
+/**
+ * A reply held until the test releases it: a call still in flight (a slow or hung upstream).
+ * Every request to the route gets the same reply, once released.
+ */
+export function heldReply(reply: Reply): { handler: () => Promise<Reply>; release: () => void } {
+  let release: () => void = () => undefined;
+  const held = new Promise<Reply>((resolve) => {
+    release = () => {
+      resolve(reply);
+    };
+  });
+  return {
+    handler: () => held,
+    release: () => {
+      release();
+    },
+  };
+}
+
 export function envelope(code: string, status: number, requestId: string, details: unknown[] = []) {
   return {
     status,

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../test/render';
 import { EmptyState } from './empty-state';
-import { SLOW_ANSWER_MS } from '../../lib/use-is-slow';
 import { QueryView } from './query-view';
 import { TableSkeleton } from './skeleton';
+import { expectStillWaitingOnceSlow } from '../../test/slow-answer';
 
 function Items({
   load,
@@ -71,11 +71,7 @@ describe('QueryView', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       renderWithApp(<Items load={() => new Promise(() => undefined)} />);
       expect(await screen.findByRole('status', { name: 'Loading items' })).toBeInTheDocument();
-      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
-      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
-      expect(
-        await screen.findByText('Still waiting for the settlement service…'),
-      ).toBeInTheDocument();
+      await expectStillWaitingOnceSlow();
       expect(screen.getByRole('status', { name: 'Loading items' })).toBeInTheDocument();
     });
 

@@ -2,11 +2,11 @@ import { SupportSearchResultSchema } from '@settlement/protocol';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp } from '../../../test/render';
 import { startApiTestServer } from '../../../test/test-server';
 import type { TestServer } from '../../../test/test-server';
 import { SupportPage } from './support-page';
+import { expectStillWaitingOnceSlow } from '../../../test/slow-answer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,11 +38,7 @@ describe('SupportPage', () => {
     try {
       renderWithApp(<SupportPage />, { path: '/support?q=hung' });
       expect(await screen.findByRole('status', { name: 'Searching' })).toBeInTheDocument();
-      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
-      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
-      expect(
-        await screen.findByText('Still waiting for the settlement service…'),
-      ).toBeInTheDocument();
+      await expectStillWaitingOnceSlow();
     } finally {
       vi.useRealTimers();
     }

@@ -11,7 +11,7 @@ import {
 import { saveDraft } from '../../../features/transactions/model/withdrawal-draft';
 import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { envelope, startApiTestServer } from '../../../test/test-server';
+import { envelope, heldReply, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { NewWithdrawalPage } from './new-withdrawal-page';
 import { routeWithdrawalBasics, walletPage, walletOne } from './withdrawal-page-routes';
@@ -179,13 +179,8 @@ describe('NewWithdrawalPage', () => {
 
   it('reviews atomic amount, fee and total, and a double click creates one withdrawal', async () => {
     // The answer waits until the test releases it, so every click lands while it is in flight.
-    let respond: () => void = () => undefined;
-    postReply = () =>
-      new Promise((resolve) => {
-        respond = () => {
-          resolve({ status: 201, body: transaction });
-        };
-      });
+    const { handler, release: respond } = heldReply({ status: 201, body: transaction });
+    postReply = handler;
     const { router } = await fillAndReview();
     expect(screen.getByText('8900000')).toBeInTheDocument();
     expect(screen.getByText('External withdrawal')).toBeInTheDocument();
@@ -216,13 +211,8 @@ describe('NewWithdrawalPage', () => {
   });
 
   it('a send the service is slow to answer says it goes at most once, until the answer comes', async () => {
-    let respond: () => void = () => undefined;
-    postReply = () =>
-      new Promise((resolve) => {
-        respond = () => {
-          resolve({ status: 201, body: transaction });
-        };
-      });
+    const { handler, release: respond } = heldReply({ status: 201, body: transaction });
+    postReply = handler;
     const { router } = await fillAndReview();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmedTrx } from '../../../features/transactions/transaction-fixtures';
-import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp } from '../../../test/render';
-import { envelope, startApiTestServer } from '../../../test/test-server';
+import { envelope, heldReply, startApiTestServer } from '../../../test/test-server';
 import type { Reply, TestServer } from '../../../test/test-server';
 import { TransactionDetailPage } from './transaction-detail-page';
+import { expectStillWaitingOnceSlow } from '../../../test/slow-answer';
 
 let server: TestServer;
 let transactionReply: () => Reply | Promise<Reply>;
@@ -54,21 +54,12 @@ describe('TransactionDetailPage', () => {
 
   it('says a transaction the service is slow to answer is still being waited for', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    // Answered only once the test is over, so the server can close.
-    let answer: () => void = () => undefined;
+    // Answered only once the test is over.
+    const { handler, release: answer } = heldReply({ body: confirmedTrx });
     try {
-      transactionReply = () =>
-        new Promise((resolve) => {
-          answer = () => {
-            resolve({ body: confirmedTrx });
-          };
-        });
+      transactionReply = handler;
       renderPage();
-      expect(screen.queryByText(/still waiting/i)).not.toBeInTheDocument();
-      await vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS);
-      expect(
-        await screen.findByText('Still waiting for the settlement service…'),
-      ).toBeInTheDocument();
+      await expectStillWaitingOnceSlow();
     } finally {
       answer();
       vi.useRealTimers();

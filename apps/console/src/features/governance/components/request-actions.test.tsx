@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLOW_ANSWER_MS } from '../../../lib/use-is-slow';
 import { renderWithApp } from '../../../test/render';
-import { envelope, startApiTestServer, type TestServer } from '../../../test/test-server';
+import {
+  envelope,
+  heldReply,
+  startApiTestServer,
+  type TestServer,
+} from '../../../test/test-server';
 import { awaitingMyApproval } from '../api/approvals-inbox';
 import { withdrawalRequestFixture } from '../../../test/governance-fixtures';
 import { externalNeedsAdmin } from '../governance-fixtures';
@@ -72,17 +77,8 @@ describe('RequestActions', () => {
   });
 
   it('an approval the service is slow to answer says so, and cannot be sent twice', async () => {
-    let answer: () => void = () => undefined;
-    server.route(
-      'POST',
-      '/bff/withdrawal-requests/wr_1/approve',
-      () =>
-        new Promise((resolve) => {
-          answer = () => {
-            resolve({ body: { ...request, status: 'APPROVED' } });
-          };
-        }),
-    );
+    const { handler, release: answer } = heldReply({ body: { ...request, status: 'APPROVED' } });
+    server.route('POST', '/bff/withdrawal-requests/wr_1/approve', handler);
     renderWithApp(
       <RequestActions request={request} operator={{ username: 'admin', role: 'admin' }} />,
     );
