@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
@@ -20,6 +19,7 @@ import { WalletsTable } from '../../../features/wallets/components/wallets-table
 import { TransactionsTable } from '../../../features/transactions/components/transactions-table';
 import { timelineHref } from '../../../lib/timeline-href';
 import { IdLookupForm } from '../../id-lookup-form';
+import { LookupHeading } from '../../lookup-heading';
 import { useCatalog } from '../../use-catalog';
 
 export function SupportPage() {
@@ -59,24 +59,12 @@ export function SupportPage() {
         <QueryView query={query} skeleton={<TableSkeleton label="Searching" />}>
           {(result) => (
             <div className="space-y-6">
-              <p
-                className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
-                aria-live="polite"
-              >
-                Results for <code className="font-mono">{result.query}</code>
-                {result.kinds.length > 0 ? (
-                  <>
-                    matched as
-                    {result.kinds.map((kind) => (
-                      <Badge key={kind} tone="info">
-                        {kind}
-                      </Badge>
-                    ))}
-                  </>
-                ) : (
-                  <span>— nothing matched</span>
-                )}
-              </p>
+              <LookupHeading
+                lead="Results for"
+                query={result.query}
+                kinds={result.kinds}
+                whenNone={<span>— nothing matched</span>}
+              />
               <Panel title={`Transactions (${result.transactions.length})`}>
                 {result.transactions.length === 0 ? (
                   <EmptyState title="No transaction matches" />

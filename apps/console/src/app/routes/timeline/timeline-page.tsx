@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +10,7 @@ import { TableSkeleton } from '../../../components/ui/skeleton';
 import { cleanSupportQuery } from '../../../features/support/api/support-search';
 import { timelineQuery } from '../../../features/timeline/api/support-timeline';
 import { IdLookupForm } from '../../id-lookup-form';
+import { LookupHeading } from '../../lookup-heading';
 import { TimelineList } from '../../../features/timeline/components/timeline-list';
 
 /** /timeline?q=<any id>: the one merged timeline of that id; the address is the link to share. */
@@ -59,25 +59,16 @@ export function TimelinePage() {
             <QueryView query={query} skeleton={<TableSkeleton label="Loading the timeline" />}>
               {(timeline) => (
                 <>
-                  <p
-                    className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700"
-                    aria-live="polite"
+                  <LookupHeading
+                    lead="Timeline of"
+                    query={timeline.query}
+                    kinds={timeline.matched}
+                    className="mb-3"
                   >
-                    Timeline of <code className="font-mono">{timeline.query}</code>
-                    {timeline.matched.length > 0 ? (
-                      <>
-                        matched as
-                        {timeline.matched.map((kind) => (
-                          <Badge key={kind} tone="info">
-                            {kind}
-                          </Badge>
-                        ))}
-                      </>
-                    ) : null}
                     <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
                       Refresh
                     </Button>
-                  </p>
+                  </LookupHeading>
                   <TimelineList timeline={timeline} />
                 </>
               )}
