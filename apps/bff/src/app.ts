@@ -1,11 +1,10 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config, Keys } from './config';
-import { fixedFieldLogger } from './logger';
-import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './security-headers';
-import { HttpError, errorMiddleware, requestIdMiddleware, requestIdOf } from './errors';
+import { HttpError, errorMiddleware } from './errors';
+import { requestStart } from './request-start';
 import { soloBus, type ClusterBus } from './cluster/bus';
 import { createEventFeed } from './cluster/feed';
 import { soleLeader, type Leadership } from './cluster/leader';
@@ -39,6 +38,7 @@ import { healthRoutes } from './routes/health';
 import { operationRoutes } from './routes/operations';
 import { sandboxRoutes } from './routes/sandbox';
 import { compressResponses, staticRoutes } from './routes/static';
+import { proxiedReads } from './routes/proxied-reads';
 import type { Services } from './services/services';
 import { createIdempotentExecutor } from './services/idempotent';
 import { createLoginThrottle } from './services/login-throttle';
@@ -77,6 +77,8 @@ export type AppDeps = {
 
 export type Bff = {
   app: Express;
+  /** What the server runs for each request: the proxied reads ahead of express, then `app`. */
+  listener: RequestListener;
   services: Services;
   events: EventStore;
   hub: Hub;
@@ -92,11 +94,6 @@ export type Bff = {
 
 const DAY_MS = 86_400_000;
 
-/** The path of a request target, without its query. */
-function pathOf(target: string): string {
-  const queryAt = target.indexOf('?');
-  return queryAt === -1 ? target : target.slice(0, queryAt);
-}
 const JOURNAL_RETENTION_MS = 7 * DAY_MS;
 
 function createServices(deps: AppDeps): Services {
@@ -194,27 +191,9 @@ export function createApp(deps: AppDeps): Bff {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestIdMiddleware);
-  const requestLogger = fixedFieldLogger(logger);
-  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
-  // One layer for what every answer gets: its request line when it finishes, and helmet's
-  // headers (worked out once, see security-headers.ts) instead of helmet's thirteen layers.
+  const startRequest = requestStart(logger);
   app.use((req, res, next) => {
-    const started = performance.now();
-    res.on('finish', () => {
-      requestLogger.info(
-        {
-          requestId: requestIdOf(res),
-          upstreamRequestId: res.getHeader('x-request-id'),
-          method: req.method,
-          path: pathOf(req.originalUrl),
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
-    });
-    applySecurityHeaders(res, securityHeaders);
+    res.locals.requestId = startRequest(req, res);
     next();
   });
 
@@ -276,6 +255,10 @@ export function createApp(deps: AppDeps): Bff {
     throw new HttpError('RESOURCE_NOT_FOUND', 'No such route.');
   });
   app.use(errorMiddleware(logger));
+  const reads = proxiedReads({ services, startRequest, logger });
+  const listener: RequestListener = (req, res) => {
+    if (!reads(req, res)) app(req, res);
+  };
 
   let timer: NodeJS.Timeout | null = null;
   let ready: Promise<void> = Promise.resolve();
@@ -293,6 +276,7 @@ export function createApp(deps: AppDeps): Bff {
 
   return {
     app,
+    listener,
     services,
     events,
     hub,

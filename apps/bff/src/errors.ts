@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { SettlementApiError } from '@settlement/client';
@@ -40,20 +41,30 @@ export function requestIdOf(res: Response): string {
   return typeof value === 'string' ? value : 'bff_unknown';
 }
 
-export function requestIdMiddleware(_req: Request, res: Response, next: NextFunction): void {
+/** A new id for one BFF request, set as its x-request-id header. */
+export function startRequestId(res: ServerResponse): string {
   // Sent upstream as the request id and indexed by the request log: time-ordered (ids.ts).
   const id = `bff_${timeOrderedId()}`;
-  res.locals.requestId = id;
   res.setHeader('x-request-id', id);
+  return id;
+}
+
+export function requestIdMiddleware(_req: Request, res: Response, next: NextFunction): void {
+  res.locals.requestId = startRequestId(res);
   next();
 }
 
-function sendError(res: Response, error: HttpError): void {
+/** The envelope as JSON, with the headers express's `res.json` would set (node's API only). */
+function sendError(res: ServerResponse, requestId: string, error: HttpError): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.status(error.status).json({
-    ...errorEnvelope(error.code, requestIdOf(res), error.message, error.details),
+  const body = JSON.stringify({
+    ...errorEnvelope(error.code, requestId, error.message, error.details),
     retryable: error.retryable,
   });
+  res.statusCode = error.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 type ErrorFields = { type?: unknown; status?: unknown; statusCode?: unknown };
@@ -149,47 +160,58 @@ export function storageUnavailable(): HttpError {
  * upstream call the proxy cancelled because the browser closed its connection (a navigation or
  * a cancelled query). Not a fault of ours: nobody is left to read an answer.
  */
-function isAbortedRequest(error: unknown, req: Request): boolean {
+function isAbortedRequest(error: unknown, req: IncomingMessage): boolean {
   if (typeof error !== 'object' || error === null) return false;
   if ((error as ErrorFields).type === 'request.aborted') return true;
   return error instanceof Error && error.name === 'AbortError' && req.socket.destroyed;
 }
 
-/** Writes the interface's envelope; a 500 hides its internals behind the requestId. */
+/** The path of a request target, without its query (what a log line names). */
+export function pathOf(target: string): string {
+  const queryAt = target.indexOf('?');
+  return queryAt === -1 ? target : target.slice(0, queryAt);
+}
+
+/**
+ * Answers any error with the interface's envelope; a 500 hides its internals behind the
+ * requestId. On node's own request and response, so express's routes and the proxied reads
+ * served ahead of express (routes/proxied-reads.ts) answer an error alike.
+ */
+export function answerError(
+  error: unknown,
+  exchange: { req: IncomingMessage; res: ServerResponse; requestId: string; logger: Logger },
+): void {
+  const { req, res, requestId, logger } = exchange;
+  const where = { requestId, method: req.method, path: pathOf(req.url ?? '') };
+  if (isAbortedRequest(error, req)) {
+    logger.info(where, 'request aborted by the client');
+    // The socket is gone; the envelope below is only for a half-closed one still listening.
+    sendError(res, requestId, new HttpError('VALIDATION_ERROR', 'The request was aborted.'));
+    return;
+  }
+  const known =
+    error instanceof HttpError ? error : (fromUpstreamError(error) ?? fromClientError(error));
+  if (known) {
+    sendError(res, requestId, known);
+    return;
+  }
+  if (isStorageUnavailable(error)) {
+    // Logged with its cause (which disk, which connection); the browser may simply retry.
+    logger.warn({ err: error, ...where }, 'storage unavailable');
+    sendError(res, requestId, storageUnavailable());
+    return;
+  }
+  logger.error({ err: error, ...where }, 'unhandled error');
+  sendError(res, requestId, new HttpError('INTERNAL_ERROR'));
+}
+
+/** Express's error layer: the envelope of `answerError`, unless an answer already began. */
 export function errorMiddleware(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    if (isAbortedRequest(error, req)) {
-      logger.info(
-        { requestId: requestIdOf(res), method: req.method, path: req.path },
-        'request aborted by the client',
-      );
-      // The socket is gone; the envelope below is only for a half-closed one still listening.
-      sendError(res, new HttpError('VALIDATION_ERROR', 'The request was aborted.'));
-      return;
-    }
-    const known =
-      error instanceof HttpError ? error : (fromUpstreamError(error) ?? fromClientError(error));
-    if (known) {
-      sendError(res, known);
-      return;
-    }
-    if (isStorageUnavailable(error)) {
-      // Logged with its cause (which disk, which connection); the browser may simply retry.
-      logger.warn(
-        { err: error, requestId: requestIdOf(res), method: req.method, path: req.path },
-        'storage unavailable',
-      );
-      sendError(res, storageUnavailable());
-      return;
-    }
-    logger.error(
-      { err: error, requestId: requestIdOf(res), method: req.method, path: req.path },
-      'unhandled error',
-    );
-    sendError(res, new HttpError('INTERNAL_ERROR'));
+    answerError(error, { req, res, requestId: requestIdOf(res), logger });
   };
 }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
           bus: pgBus({ connectionString: config.databaseUrl, publisher: db, logger }),
         };
   const bff = createApp({ config, keys, db, logger, ...(cluster ? { cluster } : {}) });
-  const server = createExpressServer(bff.app);
+  const server = createExpressServer(bff.app, bff.listener);
   bff.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

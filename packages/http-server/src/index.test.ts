@@ -16,8 +16,11 @@ afterEach(async () => {
   });
 });
 
-async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
-  const created = createExpressServer(app);
+async function listen(
+  app: express.Express,
+  listener?: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; url: string }> {
+  const created = createExpressServer(app, listener);
   server = created;
   await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
   return { server: created, url: `http://127.0.0.1:${(created.address() as AddressInfo).port}` };
@@ -72,5 +75,22 @@ describe('createExpressServer', () => {
     expect(echo.headers.get('x-seen')).toBe('yes');
     expect(await echo.json()).toEqual({ body: { amountAtomic: '12345678901234567890' } });
     expect((await fetch(`${url}/missing`)).status).toBe(404);
+  });
+
+  it('runs the listener given, which may answer ahead of the app and hand it the rest', async () => {
+    const app = express();
+    app.get('/late', (_req, res) => {
+      res.json({ by: 'express' });
+    });
+    const { url } = await listen(app, (req, res) => {
+      if (req.url !== '/early') {
+        app(req, res);
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ by: 'listener' }));
+    });
+    expect(await (await fetch(`${url}/early`)).json()).toEqual({ by: 'listener' });
+    expect(await (await fetch(`${url}/late`)).json()).toEqual({ by: 'express' });
   });
 });

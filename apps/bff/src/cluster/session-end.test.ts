@@ -95,7 +95,7 @@ async function startReplica(
     relay: { sessionCheckIntervalMs: 3_600_000 },
     cluster,
   });
-  const server = createServer(bff.app);
+  const server = createServer(bff.listener);
   bff.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   bff.start();

@@ -87,7 +87,7 @@ describe('a request the browser aborts', () => {
     const upstreamUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
     instance = await startBff({ sandbox, upstreamUrl });
     // A second listener on the same app, to see when the BFF has taken a request.
-    listener = createServer(instance.bff.app);
+    listener = createServer(instance.bff.listener);
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     port = (listener.address() as AddressInfo).port;
   }, 60_000);

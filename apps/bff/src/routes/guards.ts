@@ -37,7 +37,8 @@ export function loadSession(services: Services) {
   };
 }
 
-function currentSession(res: Response): Session | null {
+/** The live session loadSession found for this request, if any. */
+export function currentSession(res: Response): Session | null {
   const value = res.locals.session as Session | null | undefined;
   return value ?? null;
 }
@@ -47,16 +48,24 @@ export function currentSessionId(res: Response): string | null {
   return value ?? null;
 }
 
-export function requireSession(res: Response): Session {
-  const session = currentSession(res);
+export function requireSignedIn(session: Session | null): Session {
   if (!session) throw new HttpError('UNAUTHENTICATED', 'Sign in first (or the session expired).');
   return session;
 }
 
+export function requireSession(res: Response): Session {
+  return requireSignedIn(currentSession(res));
+}
+
+/** The session, when it is signed in and its operator holds `role` (or a higher one). */
+export function requireRoleIn(session: Session | null, role: Role): Session {
+  const signedIn = requireSignedIn(session);
+  requireRoleOf(signedIn, role);
+  return signedIn;
+}
+
 export function requireRole(res: Response, role: Role): Session {
-  const session = requireSession(res);
-  requireRoleOf(session, role);
-  return session;
+  return requireRoleIn(currentSession(res), role);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

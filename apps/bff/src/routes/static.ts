@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +26,7 @@ const MAX_CACHED_FILES = 512;
 const ASSET_NAME = /^[\w.-]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 /** One version of a file (by mtime and size); `forms` null when compression does not pay. */
 type Entry = { mtimeMs: number; size: number; forms: Record<Encoding, Buffer> | null };
 
@@ -80,51 +81,57 @@ export function compressResponses(options: {
   return (req, res, next) => {
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     res.vary('Accept-Encoding');
-    if (!encoding || req.method === 'HEAD' || options.isSecretBearing(req)) {
-      next();
-      return;
+    if (encoding && req.method !== 'HEAD' && !options.isSecretBearing(req)) {
+      compressWhenEnded(res, encoding);
     }
-    let isStreamed = false;
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.write = ((...args: unknown[]) => {
-      isStreamed = true;
-      return write(...args);
-    }) as Response['write'];
-    res.end = ((...args: unknown[]) => {
-      const [chunk, encodingOrCallback] = args;
-      const type = res.getHeader('content-type');
-      if (
-        isStreamed ||
-        res.headersSent ||
-        (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) ||
-        typeof type !== 'string' ||
-        !DYNAMIC_COMPRESSIBLE.test(type) ||
-        res.getHeader('content-encoding') !== undefined ||
-        res.statusCode === 204 ||
-        res.statusCode === 304
-      ) {
-        return end(...args);
-      }
-      const body =
-        typeof chunk === 'string'
-          ? Buffer.from(
-              chunk,
-              typeof encodingOrCallback === 'string'
-                ? (encodingOrCallback as BufferEncoding)
-                : 'utf8',
-            )
-          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (body.length < MIN_COMPRESS_BYTES) return end(...args);
-      const compressed = compressNow(body, encoding, 4);
-      if (compressed.length >= body.length) return end(...args);
-      res.setHeader('content-encoding', encoding);
-      res.setHeader('content-length', compressed.length);
-      const callback = args.find((a) => typeof a === 'function');
-      return callback ? end(compressed, callback) : end(compressed);
-    }) as Response['end'];
     next();
   };
+}
+
+/**
+ * Makes `res.end(body)` send the body compressed in `encoding` when it is one whole JSON or
+ * text body worth compressing (see compressResponses); anything else is sent as it is.
+ */
+export function compressWhenEnded(res: ServerResponse, encoding: Encoding): void {
+  let isStreamed = false;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.write = ((...args: unknown[]) => {
+    isStreamed = true;
+    return write(...args);
+  }) as ServerResponse['write'];
+  res.end = ((...args: unknown[]) => {
+    const [chunk, encodingOrCallback] = args;
+    const type = res.getHeader('content-type');
+    if (
+      isStreamed ||
+      res.headersSent ||
+      (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) ||
+      typeof type !== 'string' ||
+      !DYNAMIC_COMPRESSIBLE.test(type) ||
+      res.getHeader('content-encoding') !== undefined ||
+      res.statusCode === 204 ||
+      res.statusCode === 304
+    ) {
+      return end(...args);
+    }
+    const body =
+      typeof chunk === 'string'
+        ? Buffer.from(
+            chunk,
+            typeof encodingOrCallback === 'string'
+              ? (encodingOrCallback as BufferEncoding)
+              : 'utf8',
+          )
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (body.length < MIN_COMPRESS_BYTES) return end(...args);
+    const compressed = compressNow(body, encoding, 4);
+    if (compressed.length >= body.length) return end(...args);
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', compressed.length);
+    const callback = args.find((a) => typeof a === 'function');
+    return callback ? end(compressed, callback) : end(compressed);
+  }) as ServerResponse['end'];
 }
 
 const EARLY_PAINT_TEMPLATE = /<template id="signed-in-overview">([\s\S]*?)<\/template>\s*/;

@@ -171,7 +171,7 @@ export async function startBff(input: {
     ...(input.resumeFirstRetryMs ? { resumeFirstRetryMs: input.resumeFirstRetryMs } : {}),
     relay: { backoff: { baseMs: 20, capMs: 200 }, ...input.relay },
   });
-  const server: Server = createExpressServer(bff.app);
+  const server: Server = createExpressServer(bff.app, bff.listener);
   bff.attach(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   bff.start();
