@@ -20,9 +20,9 @@ import { createUpstream } from '@settlement/bff/upstream';
 /**
  * Bench reference (run as its own process): the BFF's own work for one proxied read, with the
  * BFF's modules and configuration, on bare `node:http` instead of express and its routers. Per
- * request: a request id, the security headers, the session row, the allowlist and role check,
- * signing and sending through the BFF's client (its request-log row included), and the
- * request line. So group 2 shows what that work costs above the pass-through, and what
+ * request: a request id, the security headers, the session (as the BFF's reads take it: from
+ * a row read within the second), the allowlist and role check, signing and sending through the
+ * BFF's client (its request-log row included), and the request line. So group 2 shows what that work costs above the pass-through, and what
  * express, the routers and the middlewares around it add on top (the BFF itself).
  * GET only, the one path group 2 drives; anything else is a 404. Env: the BFF's own
  * (DATA_DIR of a seeded BFF, UPSTREAM_URL, PORT); it shares that BFF's database file.
@@ -58,7 +58,7 @@ async function proxyRead(
   res: ServerResponse,
   cookie: string | null,
 ) {
-  const session = cookie ? await sessions.resolve(cookie) : null;
+  const session = cookie ? await sessions.resolveForRead(cookie) : null;
   if (!session) {
     answerStatus(res, 401);
     return;

@@ -160,6 +160,7 @@ export function createApp(deps: AppDeps): Bff {
   };
   const endSessions = (idHashes: readonly string[]) => {
     for (const idHash of idHashes) {
+      services.sessions.forgetReused(idHash);
       hub.closeSession(idHash);
       bus.publishSessionEnded(idHash).catch(tellOthers('ended session'));
     }
@@ -300,6 +301,7 @@ export function createApp(deps: AppDeps): Bff {
             feed.wake();
           },
           onSessionEnded: (idHash) => {
+            services.sessions.forgetReused(idHash);
             hub.closeSession(idHash);
           },
           onUpstreamState: (state) => {

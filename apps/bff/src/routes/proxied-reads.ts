@@ -23,7 +23,8 @@ function hasBody(req: IncomingMessage): boolean {
  * and response, ahead of express: the same steps the express route takes for them (request
  * id, security headers and request line; compression; the session; the allowlist, role and
  * query checks; the signed call and its request-log row; the answer passed on; the envelope
- * of any error), without the app, its two nested routers and the seven layers around them.
+ * of any error; only the session may come from a row read within the second, see
+ * `resolveForRead`), without the app, its two nested routers and the seven layers around them.
  * Those cost the BFF ~20% of its CPU a read (BENCHMARKS.md, group 2), and reads are nearly
  * every request the console makes. Everything else (writes, HEAD, a read with a body, every
  * other route) stays express's; `app.test.ts`-style tests reach both through `listener`.
@@ -39,7 +40,7 @@ export function proxiedReads(deps: {
   async function serve(req: IncomingMessage, res: ServerResponse, requestId: string) {
     const target = (req.url ?? '').slice('/bff'.length);
     const sessionId = readCookie(req, cookieName);
-    const session = sessionId ? await services.sessions.resolve(sessionId) : null;
+    const session = sessionId ? await services.sessions.resolveForRead(sessionId) : null;
     const authorized = authorizeOperation('GET', target, session);
     await proxyThrough(services, res, { ...authorized, target, body: null, requestId });
   }

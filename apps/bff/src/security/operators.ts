@@ -108,6 +108,8 @@ export function createOperatorService(
       };
       if (change.disabled === true) await endSessionsOf(username, apply);
       else await apply();
+      // A role changed: no read in this process goes on the row it kept (store/sessions.ts).
+      sessions.forgetReused();
       const after = await find(username);
       const what = [
         change.role !== undefined && change.role !== before.role

@@ -172,6 +172,8 @@ export async function changePassword(
     await hashPassword(newPassword),
     session.idHash,
   );
+  // The operator's other sessions ended with it: no read here goes on a row kept for reads.
+  services.sessions.forgetReused();
   await auditSecurity(services, {
     operator: operator.username,
     action: 'password.change',

@@ -101,6 +101,15 @@ function hashSessionId(sessionId: string): string {
 
 export type SessionLimits = { idleMs: number; absoluteMs: number };
 
+/**
+ * How long a read of the interface may go on a session row this process read before
+ * (`resolveForRead`); as long as the row's own last-seen touch is apart. What it saves: the
+ * session SELECT, ~25-35 us of a proxied read's ~230 us (BENCHMARKS.md, group 2).
+ */
+export const READ_SESSION_REUSE_MS = 1_000;
+/** Bound of the rows kept for reads: live sessions, never what a forged cookie names. */
+const MAX_REUSED_SESSIONS = 10_000;
+
 export type SessionStore = {
   /** A fresh session (rotation: the caller removes any previous one). */
   create(
@@ -109,6 +118,15 @@ export type SessionStore = {
   ): Promise<{ sessionId: string; csrfToken: string; idHash: string }>;
   /** The live, signed-in session of this id; a session still signing in is not one. */
   resolve(sessionId: string): Promise<Session | null>;
+  /**
+   * `resolve` for a read of the interface: may answer from a row read here in the last
+   * READ_SESSION_REUSE_MS. A change made in this process (sign-out, any session's end, stage,
+   * step-up, an operator's role or state) is seen at once; one made by another replica or the
+   * operators CLI within that second, at the row's next read. Writes never use it.
+   */
+  resolveForRead(sessionId: string): Promise<Session | null>;
+  /** Drops the row kept for reads of this hash, or every one (an operator changed here). */
+  forgetReused(idHash?: string): void;
   /** The live session of this id at any sign-in stage (the sign-in routes only). */
   resolveAny(sessionId: string): Promise<Session | null>;
   /** Whether a signed-in session row (by hash) is still alive, without touching it. */
@@ -159,37 +177,48 @@ export function createSessionStore(
     };
   };
 
-  /** The live session of this hash in any stage, touched; null when unknown or expired. */
-  async function resolveHash(idHash: string): Promise<Session | null> {
-    const row = await db.get(SELECT, [idHash]);
-    if (row === undefined) return null;
-    const r = sessionRowOf(row);
-    const at = now();
-    const session: Session = {
-      idHash: r.id_hash,
-      handle: r.handle,
-      operatorId: r.operator_id,
-      username: r.username,
-      role: r.role,
-      csrfToken: r.csrf_token,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
-      stage: r.stage,
-      stepUpAt: r.step_up_at,
-      needsStepUp:
-        r.passkeys > 0 && (r.step_up_at === null || at - r.step_up_at > STEP_UP_FRESH_MS),
-    };
-    if (isExpired(session, at)) {
+  const sessionAt = (r: SessionRow, at: number): Session => ({
+    idHash: r.id_hash,
+    handle: r.handle,
+    operatorId: r.operator_id,
+    username: r.username,
+    role: r.role,
+    csrfToken: r.csrf_token,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    stage: r.stage,
+    stepUpAt: r.step_up_at,
+    needsStepUp: r.passkeys > 0 && (r.step_up_at === null || at - r.step_up_at > STEP_UP_FRESH_MS),
+  });
+
+  /** The live row of this hash in any stage, touched; null when unknown or expired. */
+  async function resolveRow(idHash: string, at: number): Promise<SessionRow | null> {
+    const found = await db.get(SELECT, [idHash]);
+    if (found === undefined) return null;
+    const row = sessionRowOf(found);
+    if (isExpired({ createdAt: row.created_at, lastSeenAt: row.last_seen_at }, at)) {
       await db.run(REMOVE, [idHash]);
       return null;
     }
     // One write per session per touch interval, not per request (the proxy's hot path).
-    if (at - session.lastSeenAt >= touchIntervalMs) {
+    if (at - row.last_seen_at >= touchIntervalMs) {
       await db.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [at, idHash]);
-      return { ...session, lastSeenAt: at };
+      return { ...row, last_seen_at: at };
     }
-    return session;
+    return row;
   }
+
+  async function resolveHash(idHash: string): Promise<Session | null> {
+    const at = now();
+    const row = await resolveRow(idHash, at);
+    return row ? sessionAt(row, at) : null;
+  }
+
+  /** Signed-in rows recently read, for reads (resolveForRead); keyed by the id's hash. */
+  const reused = new Map<string, { row: SessionRow; readAt: number }>();
+  const forget = (idHash: string) => {
+    reused.delete(idHash);
+  };
 
   return {
     async create(operatorId, options = {}) {
@@ -219,6 +248,29 @@ export function createSessionStore(
       const session = await resolveHash(hashSessionId(sessionId));
       return session?.stage === 'complete' ? session : null;
     },
+    async resolveForRead(sessionId) {
+      const idHash = hashSessionId(sessionId);
+      const at = now();
+      const kept = reused.get(idHash);
+      if (kept && at - kept.readAt < READ_SESSION_REUSE_MS) {
+        const { row } = kept;
+        if (!isExpired({ createdAt: row.created_at, lastSeenAt: row.last_seen_at }, at)) {
+          return sessionAt(row, at);
+        }
+      }
+      const row = await resolveRow(idHash, at);
+      if (row?.stage !== 'complete') {
+        forget(idHash);
+        return null;
+      }
+      if (reused.size >= MAX_REUSED_SESSIONS) reused.clear();
+      reused.set(idHash, { row, readAt: at });
+      return sessionAt(row, at);
+    },
+    forgetReused(idHash) {
+      if (idHash === undefined) reused.clear();
+      else forget(idHash);
+    },
     resolveAny: (sessionId) => resolveHash(hashSessionId(sessionId)),
     async isAlive(idHash) {
       const row = await db.get(SELECT, [idHash]);
@@ -230,10 +282,12 @@ export function createSessionStore(
       );
     },
     async setStage(idHash, stage) {
+      forget(idHash);
       await db.run('UPDATE sessions SET stage = ? WHERE id_hash = ?', [stage, idHash]);
     },
     async recordStepUp(idHash) {
       const at = now();
+      forget(idHash);
       await db.run('UPDATE sessions SET step_up_at = ? WHERE id_hash = ?', [at, idHash]);
       return at;
     },
@@ -251,15 +305,22 @@ export function createSessionStore(
       return row === undefined ? null : toListing(row);
     },
     async removeHash(idHash) {
+      forget(idHash);
       await db.run(REMOVE, [idHash]);
     },
-    removeOthers: (operatorId, keepIdHash) =>
-      db.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
+    removeOthers(operatorId, keepIdHash) {
+      for (const [idHash, { row }] of reused) {
+        if (row.operator_id === operatorId && idHash !== keepIdHash) forget(idHash);
+      }
+      return db.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
         operatorId,
         keepIdHash,
-      ]),
+      ]);
+    },
     async remove(sessionId) {
-      await db.run(REMOVE, [hashSessionId(sessionId)]);
+      const idHash = hashSessionId(sessionId);
+      forget(idHash);
+      await db.run(REMOVE, [idHash]);
     },
     removeExpired() {
       const at = now();
