@@ -75,6 +75,22 @@ export function setUnauthenticatedHandler(handler: (() => void) | null): void {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * How long a read waits for the console's server. The BFF answers every read within its own
+ * budget (three upstream attempts of 10 s, then a 503), so a read still unanswered after this
+ * waits on a server that hung, or on a connection that died without a word (a laptop that slept,
+ * a network change): the page shows the error and "Try again" instead of waiting forever. Writes
+ * have no such deadline: only the server knows their outcome, and the operation id makes the
+ * operator's retry safe.
+ */
+export const READ_DEADLINE_MS = 45_000;
+let readDeadlineMs = READ_DEADLINE_MS;
+
+/** Tests shorten the read deadline. */
+export function setReadDeadlineMs(ms: number): void {
+  readDeadlineMs = ms;
+}
+
 export type RequestOptions = {
   method?: HttpMethod;
   body?: unknown;
@@ -94,6 +110,11 @@ export function withQuery(path: string, params: Record<string, string | undefine
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/** An abort, as fetch and a stream reader reject with it (a DOMException of any realm). */
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -116,7 +137,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError({
       status: 0,
       code: 'NETWORK_ERROR',
@@ -171,6 +192,50 @@ function errorFrom(response: Response, body: unknown, elapsedMs = 0): ApiError {
   });
 }
 
+/**
+ * One request and its body. A read is given up after `readDeadlineMs` (headers and body alike)
+ * as a NETWORK_ERROR that says so; the caller's own abort stays an AbortError.
+ */
+async function exchange(
+  path: string,
+  options: RequestOptions,
+): Promise<{ response: Response; body: unknown }> {
+  if ((options.method ?? 'GET') !== 'GET') {
+    const response = await send(path, options);
+    return { response, body: await readJson(response) };
+  }
+  const startedAt = performance.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    deadline.abort();
+  }, readDeadlineMs);
+  const callerSignal = options.signal;
+  const forward = () => {
+    deadline.abort(callerSignal?.reason);
+  };
+  if (callerSignal?.aborted) forward();
+  callerSignal?.addEventListener('abort', forward, { once: true });
+  try {
+    const response = await send(path, { ...options, signal: deadline.signal });
+    return { response, body: await readJson(response) };
+  } catch (error) {
+    if (!deadline.signal.aborted || callerSignal?.aborted) throw error;
+    const seconds = Math.round(readDeadlineMs / 1000);
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: `The console's server did not answer within ${String(seconds)} s. Check the connection and try again.`,
+      requestId: '',
+      retryable: true,
+      details: [],
+      elapsedMs: performance.now() - startedAt,
+    });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forward);
+  }
+}
+
 let stepUpInFlight: Promise<void> | null = null;
 
 /**
@@ -202,8 +267,7 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   let startedAt = performance.now();
-  let response = await send(path, options);
-  let body = await readJson(response);
+  let { response, body } = await exchange(path, options);
   // Sensitive actions of a passkey holder: ask for the passkey in place, then send the same
   // request again (same operation id), so whatever form started it keeps its state. If the
   // operator cancels the prompt, the action fails with STEP_UP_REQUIRED and can be retried.
@@ -219,8 +283,7 @@ export async function apiRequest<T>(
       throw refused;
     }
     startedAt = performance.now();
-    response = await send(path, options);
-    body = await readJson(response);
+    ({ response, body } = await exchange(path, options));
   }
   if (!response.ok) {
     const error = errorFrom(response, body, performance.now() - startedAt);
@@ -266,7 +329,7 @@ export async function apiDownload(
       options.onChunk(part.value);
     }
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     // The server cut the connection after its headers: what arrived is not the whole body.
     throw new ApiError({
       status: response.status,
