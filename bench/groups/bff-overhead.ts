@@ -4,7 +4,7 @@ import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { loadKeys } from '@settlement/bff/config';
 import { createSodiumSigner } from '@settlement/bff/signer';
 import { load, pacedLoad, type LoadResult } from '../lib/load';
-import { freePort, spawnTs, waitForHttp, type Child } from '../lib/procs';
+import { freePort, profileArgs, spawnTs, waitForHttp, type Child } from '../lib/procs';
 import { median, percentile, type GroupRecorder } from '../lib/report';
 import { startBff, startSandbox } from '../lib/stack';
 import type { BenchContext } from '../run';
@@ -114,6 +114,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
           UPSTREAM_URL: sandbox.url,
           LOG_LEVEL: 'info',
         },
+        nodeArgs: profileArgs('bff-work'),
         logFile: join(ctx.workDir, 'bff-work.log'),
       });
     }

@@ -47,8 +47,10 @@ function compressNow(body: Buffer, encoding: Encoding, brotliQuality: number): B
  * weight; br is the smaller form); null for identity.
  */
 export function preferredEncoding(header: string | undefined): Encoding | null {
+  // No header (API clients, the bench's load generator): identity, without the parse.
+  if (!header) return null;
   const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean);
