@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +21,8 @@ let bff: BffInstance;
 let admin: Browser;
 const servers: Server[] = [];
 
-async function serve(listener: RequestListener, express = false): Promise<string> {
-  const server = express ? createExpressServer(bff.bff.app) : createServer(listener);
+/** Listens on a free port; closed after the file's tests. */
+async function listen(server: Server): Promise<string> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,7 +83,7 @@ async function get(
 
 describe('proxied reads ahead of express', () => {
   it('answer every kind of read exactly as the express route does', async () => {
-    const expressOnly = await serve(bff.bff.app, true);
+    const expressOnly = await listen(createExpressServer(bff.bff.app));
     const support = await bff.login('support');
     const cookie = (browser: Browser) => ({ cookie: browser.cookie ?? '' });
     // Every read is open to support, the least role; a role refused is an express route's.
@@ -127,11 +127,13 @@ describe('proxied reads ahead of express', () => {
       startRequest: requestStart(createLogger('silent')),
       logger: createLogger('silent'),
     });
-    const origin = await serve((req, res) => {
-      if (reads(req, res)) return;
-      res.statusCode = 299;
-      res.end();
-    });
+    const origin = await listen(
+      createServer((req, res) => {
+        if (reads(req, res)) return;
+        res.statusCode = 299;
+        res.end();
+      }),
+    );
     const signedIn = { cookie: admin.cookie ?? '' };
     const send = async (method: string, path: string, body?: string) => {
       const response = await getGlobalDispatcher().request({

@@ -24,10 +24,10 @@ function hasBody(req: IncomingMessage): boolean {
  * id, security headers and request line; compression; the session; the allowlist, role and
  * query checks; the signed call and its request-log row; the answer passed on; the envelope
  * of any error; only the session may come from a row read within the second, see
- * `resolveForRead`), without the app, its two nested routers and the seven layers around them.
- * Those cost the BFF ~20% of its CPU a read (BENCHMARKS.md, group 2), and reads are nearly
- * every request the console makes. Everything else (writes, HEAD, a read with a body, every
- * other route) stays express's; `app.test.ts`-style tests reach both through `listener`.
+ * `resolveForRead`), without the app, its two nested routers and the seven layers around them,
+ * which cost more than their own frames show (BENCHMARKS.md, group 2), on nearly every request
+ * the console makes. Everything else (writes, HEAD, a read with a body, every other route) stays
+ * express's. The server and the test harness run `Bff.listener`, so every suite reaches both.
  */
 export function proxiedReads(deps: {
   services: Services;
@@ -59,7 +59,13 @@ export function proxiedReads(deps: {
         res.destroy();
         return;
       }
-      answerError(error, { req, res, requestId, logger });
+      try {
+        answerError(error, { req, res, requestId, logger });
+      } catch (failure) {
+        // Never an unhandled rejection (it would end the process): this request only is lost.
+        logger.error({ err: failure, requestId }, 'error answer failed');
+        res.destroy();
+      }
     });
     return true;
   };

@@ -13,18 +13,23 @@ async function setUp(idleMs = 60_000) {
   migrate(db);
   const sql = sqliteSql(db);
   let reads = 0;
+  /** While set, a session SELECT answers what it read only once this settles. */
+  const gate: { held: Promise<void> | null } = { held: null };
   const counted: Sql = {
     ...sql,
-    get: (text, params) => {
-      if (text.includes('FROM sessions s JOIN operators')) reads += 1;
-      return sql.get(text, params);
+    get: async (text, params) => {
+      if (!text.includes('FROM sessions s JOIN operators')) return sql.get(text, params);
+      reads += 1;
+      const row = await sql.get(text, params);
+      if (gate.held) await gate.held;
+      return row;
     },
   };
   const clock = { at: 1_000_000 };
   const operators = createOperatorStore(sql, () => clock.at);
   const sessions = createSessionStore(counted, { idleMs, absoluteMs: 3_600_000 }, () => clock.at);
   const operator = await operators.add('tess', 'treasury', 'hash');
-  return { db, sessions, operator, clock, reads: () => reads };
+  return { db, sessions, operator, clock, gate, reads: () => reads };
 }
 
 describe('resolveForRead', () => {
@@ -86,6 +91,23 @@ describe('resolveForRead', () => {
     await sessions.resolveForRead(staying.sessionId);
     expect(reads()).toBe(counted + 1);
     expect(clock.at).toBe(1_000_000);
+  });
+
+  it('keeps no row a read took before a change it finished after', async () => {
+    const { sessions, operator, gate } = await setUp();
+    const { sessionId } = await sessions.create(operator.id);
+    let release: () => void = () => undefined;
+    gate.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    // The SELECT has read the row; the sign-out lands before the read is answered.
+    const inFlight = sessions.resolveForRead(sessionId);
+    await new Promise((resolve) => setImmediate(resolve));
+    gate.held = null;
+    await sessions.remove(sessionId);
+    release();
+    expect(await inFlight).not.toBeNull();
+    expect(await sessions.resolveForRead(sessionId)).toBeNull();
   });
 
   it('keeps no row for an unknown id, a sign-in under way or an expired session', async () => {

@@ -216,8 +216,16 @@ export function createSessionStore(
 
   /** Signed-in rows recently read, for reads (resolveForRead); keyed by the id's hash. */
   const reused = new Map<string, { row: SessionRow; readAt: number }>();
-  const forget = (idHash: string) => {
-    reused.delete(idHash);
+  /**
+   * Counts every forgetting. A read whose SELECT was under way when a row was forgotten may have
+   * read it before the change: it answers with it, but does not keep it. Stores forget after
+   * their write, so a read that starts later sees the change in the database.
+   */
+  let forgotten = 0;
+  const forget = (idHash?: string) => {
+    forgotten += 1;
+    if (idHash === undefined) reused.clear();
+    else reused.delete(idHash);
   };
 
   return {
@@ -258,19 +266,19 @@ export function createSessionStore(
           return sessionAt(row, at);
         }
       }
+      const before = forgotten;
       const row = await resolveRow(idHash, at);
       if (row?.stage !== 'complete') {
-        forget(idHash);
+        reused.delete(idHash);
         return null;
       }
-      if (reused.size >= MAX_REUSED_SESSIONS) reused.clear();
-      reused.set(idHash, { row, readAt: at });
+      if (forgotten === before) {
+        if (reused.size >= MAX_REUSED_SESSIONS) reused.clear();
+        reused.set(idHash, { row, readAt: at });
+      }
       return sessionAt(row, at);
     },
-    forgetReused(idHash) {
-      if (idHash === undefined) reused.clear();
-      else forget(idHash);
-    },
+    forgetReused: forget,
     resolveAny: (sessionId) => resolveHash(hashSessionId(sessionId)),
     async isAlive(idHash) {
       const row = await db.get(SELECT, [idHash]);
@@ -282,13 +290,13 @@ export function createSessionStore(
       );
     },
     async setStage(idHash, stage) {
-      forget(idHash);
       await db.run('UPDATE sessions SET stage = ? WHERE id_hash = ?', [stage, idHash]);
+      forget(idHash);
     },
     async recordStepUp(idHash) {
       const at = now();
-      forget(idHash);
       await db.run('UPDATE sessions SET step_up_at = ? WHERE id_hash = ?', [at, idHash]);
+      forget(idHash);
       return at;
     },
     async listOf(username) {
@@ -305,22 +313,24 @@ export function createSessionStore(
       return row === undefined ? null : toListing(row);
     },
     async removeHash(idHash) {
-      forget(idHash);
       await db.run(REMOVE, [idHash]);
+      forget(idHash);
     },
-    removeOthers(operatorId, keepIdHash) {
-      for (const [idHash, { row }] of reused) {
-        if (row.operator_id === operatorId && idHash !== keepIdHash) forget(idHash);
-      }
-      return db.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
+    async removeOthers(operatorId, keepIdHash) {
+      const ended = await db.run('DELETE FROM sessions WHERE operator_id = ? AND id_hash != ?', [
         operatorId,
         keepIdHash,
       ]);
+      for (const [idHash, { row }] of reused) {
+        if (row.operator_id === operatorId && idHash !== keepIdHash) reused.delete(idHash);
+      }
+      forgotten += 1;
+      return ended;
     },
     async remove(sessionId) {
       const idHash = hashSessionId(sessionId);
-      forget(idHash);
       await db.run(REMOVE, [idHash]);
+      forget(idHash);
     },
     removeExpired() {
       const at = now();
