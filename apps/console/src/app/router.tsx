@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { pageWithinDeadline } from '../lib/api-client';
 import { assetCatalogQuery } from '../features/assets/api/asset-catalog';
 import { mpcStatusQuery } from '../features/mpc/api/mpc-status';
 import { meQuery } from '../features/session/api/me';
@@ -53,162 +54,180 @@ export function startLandingPageImport(pathname: string): void {
   if (pathname === '/') importOverviewPage().catch(() => undefined);
 }
 
+/** The routes with every page's chunk under the read deadline (`pageWithinDeadline`). */
+export function withPageDeadlines(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const loaded =
+      typeof lazy === 'function' ? { ...route, lazy: () => pageWithinDeadline(lazy()) } : route;
+    return (
+      children ? { ...loaded, children: withPageDeadlines(children) } : loaded
+    ) as RouteObject;
+  });
+}
+
 /** Every page is its own chunk: the first load carries only the shell. */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
-    {
-      path: '/sign-in',
-      lazy: () => import('./routes/sign-in-page').then((m) => ({ Component: m.SignInPage })),
-      ErrorBoundary: RouteError,
-      HydrateFallback: PageLoading,
-    },
-    {
-      path: '/',
-      HydrateFallback: PageLoading,
-      element: (
-        <RequireSession>
-          <AppShell />
-        </RequireSession>
-      ),
-      ErrorBoundary: RouteError,
-      children: [
-        {
-          ErrorBoundary: RouteError,
-          children: [
-            {
-              index: true,
-              loader: prefetchOverview(queryClient),
-              lazy: () => importOverviewPage().then((m) => ({ Component: m.OverviewPage })),
-            },
-            {
-              path: 'accounts',
-              lazy: () =>
-                import('./routes/accounts/accounts-page').then((m) => ({
-                  Component: m.AccountsPage,
-                })),
-            },
-            {
-              path: 'accounts/:accountId',
-              lazy: () =>
-                import('./routes/accounts/account-detail-page').then((m) => ({
-                  Component: m.AccountDetailPage,
-                })),
-            },
-            {
-              path: 'wallets',
-              lazy: () =>
-                import('./routes/wallets/wallets-page').then((m) => ({ Component: m.WalletsPage })),
-            },
-            {
-              path: 'wallets/:walletId',
-              lazy: () =>
-                import('./routes/wallets/wallet-detail-page').then((m) => ({
-                  Component: m.WalletDetailPage,
-                })),
-            },
-            {
-              path: 'transactions',
-              lazy: () =>
-                import('./routes/transactions/transactions-page').then((m) => ({
-                  Component: m.TransactionsPage,
-                })),
-            },
-            {
-              path: 'transactions/new',
-              lazy: () =>
-                import('./routes/transactions/new-withdrawal-page').then((m) => ({
-                  Component: m.NewWithdrawalPage,
-                })),
-            },
-            {
-              path: 'transactions/:transactionId',
-              lazy: () =>
-                import('./routes/transactions/transaction-detail-page').then((m) => ({
-                  Component: m.TransactionDetailPage,
-                })),
-            },
-            {
-              path: 'approvals',
-              lazy: () =>
-                import('./routes/approvals/approvals-page').then((m) => ({
-                  Component: m.ApprovalsPage,
-                })),
-            },
-            {
-              path: 'approvals/:requestId',
-              lazy: () =>
-                import('./routes/approvals/approval-detail-page').then((m) => ({
-                  Component: m.ApprovalDetailPage,
-                })),
-            },
-            {
-              path: 'policy',
-              lazy: () =>
-                import('./routes/policy/policy-page').then((m) => ({ Component: m.PolicyPage })),
-            },
-            {
-              path: 'address-book',
-              lazy: () =>
-                import('./routes/address-book/address-book-page').then((m) => ({
-                  Component: m.AddressBookPage,
-                })),
-            },
-            {
-              path: 'events',
-              lazy: () =>
-                import('./routes/events/events-page').then((m) => ({ Component: m.EventsPage })),
-            },
-            {
-              path: 'support',
-              lazy: () =>
-                import('./routes/support/support-page').then((m) => ({ Component: m.SupportPage })),
-            },
-            {
-              path: 'timeline',
-              lazy: () =>
-                import('./routes/timeline/timeline-page').then((m) => ({
-                  Component: m.TimelinePage,
-                })),
-            },
-            {
-              path: 'audit',
-              lazy: () =>
-                import('./routes/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
-            },
-            {
-              path: 'passkeys',
-              lazy: () =>
-                import('./routes/passkeys/passkeys-page').then((m) => ({
-                  Component: m.PasskeysPage,
-                })),
-            },
-            {
-              path: 'sessions',
-              lazy: () =>
-                import('./routes/sessions/sessions-page').then((m) => ({
-                  Component: m.SessionsPage,
-                })),
-            },
-            {
-              path: 'operators',
-              lazy: () =>
-                import('./routes/operators/operators-page').then((m) => ({
-                  Component: m.OperatorsPage,
-                })),
-            },
-            {
-              path: 'setup',
-              lazy: () =>
-                import('./routes/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
-            },
-            {
-              path: '*',
-              lazy: () =>
-                import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+  return createBrowserRouter(
+    withPageDeadlines([
+      {
+        path: '/sign-in',
+        lazy: () => import('./routes/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageLoading,
+      },
+      {
+        path: '/',
+        HydrateFallback: PageLoading,
+        element: (
+          <RequireSession>
+            <AppShell />
+          </RequireSession>
+        ),
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              {
+                index: true,
+                loader: prefetchOverview(queryClient),
+                lazy: () => importOverviewPage().then((m) => ({ Component: m.OverviewPage })),
+              },
+              {
+                path: 'accounts',
+                lazy: () =>
+                  import('./routes/accounts/accounts-page').then((m) => ({
+                    Component: m.AccountsPage,
+                  })),
+              },
+              {
+                path: 'accounts/:accountId',
+                lazy: () =>
+                  import('./routes/accounts/account-detail-page').then((m) => ({
+                    Component: m.AccountDetailPage,
+                  })),
+              },
+              {
+                path: 'wallets',
+                lazy: () =>
+                  import('./routes/wallets/wallets-page').then((m) => ({
+                    Component: m.WalletsPage,
+                  })),
+              },
+              {
+                path: 'wallets/:walletId',
+                lazy: () =>
+                  import('./routes/wallets/wallet-detail-page').then((m) => ({
+                    Component: m.WalletDetailPage,
+                  })),
+              },
+              {
+                path: 'transactions',
+                lazy: () =>
+                  import('./routes/transactions/transactions-page').then((m) => ({
+                    Component: m.TransactionsPage,
+                  })),
+              },
+              {
+                path: 'transactions/new',
+                lazy: () =>
+                  import('./routes/transactions/new-withdrawal-page').then((m) => ({
+                    Component: m.NewWithdrawalPage,
+                  })),
+              },
+              {
+                path: 'transactions/:transactionId',
+                lazy: () =>
+                  import('./routes/transactions/transaction-detail-page').then((m) => ({
+                    Component: m.TransactionDetailPage,
+                  })),
+              },
+              {
+                path: 'approvals',
+                lazy: () =>
+                  import('./routes/approvals/approvals-page').then((m) => ({
+                    Component: m.ApprovalsPage,
+                  })),
+              },
+              {
+                path: 'approvals/:requestId',
+                lazy: () =>
+                  import('./routes/approvals/approval-detail-page').then((m) => ({
+                    Component: m.ApprovalDetailPage,
+                  })),
+              },
+              {
+                path: 'policy',
+                lazy: () =>
+                  import('./routes/policy/policy-page').then((m) => ({ Component: m.PolicyPage })),
+              },
+              {
+                path: 'address-book',
+                lazy: () =>
+                  import('./routes/address-book/address-book-page').then((m) => ({
+                    Component: m.AddressBookPage,
+                  })),
+              },
+              {
+                path: 'events',
+                lazy: () =>
+                  import('./routes/events/events-page').then((m) => ({ Component: m.EventsPage })),
+              },
+              {
+                path: 'support',
+                lazy: () =>
+                  import('./routes/support/support-page').then((m) => ({
+                    Component: m.SupportPage,
+                  })),
+              },
+              {
+                path: 'timeline',
+                lazy: () =>
+                  import('./routes/timeline/timeline-page').then((m) => ({
+                    Component: m.TimelinePage,
+                  })),
+              },
+              {
+                path: 'audit',
+                lazy: () =>
+                  import('./routes/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
+              },
+              {
+                path: 'passkeys',
+                lazy: () =>
+                  import('./routes/passkeys/passkeys-page').then((m) => ({
+                    Component: m.PasskeysPage,
+                  })),
+              },
+              {
+                path: 'sessions',
+                lazy: () =>
+                  import('./routes/sessions/sessions-page').then((m) => ({
+                    Component: m.SessionsPage,
+                  })),
+              },
+              {
+                path: 'operators',
+                lazy: () =>
+                  import('./routes/operators/operators-page').then((m) => ({
+                    Component: m.OperatorsPage,
+                  })),
+              },
+              {
+                path: 'setup',
+                lazy: () =>
+                  import('./routes/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
+              },
+              {
+                path: '*',
+                lazy: () =>
+                  import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+              },
+            ],
+          },
+        ],
+      },
+    ]),
+  );
 }

@@ -192,6 +192,44 @@ function errorFrom(response: Response, body: unknown, elapsedMs = 0): ApiError {
   });
 }
 
+/** What a read (or a page's code) that outlived the read deadline fails with. */
+function deadlinePassed(what: 'answer' | 'send this page', elapsedMs: number): ApiError {
+  const seconds = Math.round(readDeadlineMs / 1000);
+  return new ApiError({
+    status: 0,
+    code: 'NETWORK_ERROR',
+    message: `The console's server did not ${what} within ${String(seconds)} s. Check the connection and try again.`,
+    requestId: '',
+    retryable: true,
+    details: [],
+    elapsedMs,
+  });
+}
+
+/**
+ * A page's code (a route's chunk, from the console's server), given up after the read deadline
+ * as a read is: a hung server otherwise holds the old page and "Still loading" for ever. The
+ * import itself goes on, so a later try gets the chunk once the server answers.
+ */
+export function pageWithinDeadline<T>(pending: Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(deadlinePassed('send this page', performance.now() - startedAt));
+    }, readDeadlineMs);
+    pending.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /**
  * One request and its body. A read is given up after `readDeadlineMs` (headers and body alike)
  * as a NETWORK_ERROR that says so; the caller's own abort stays an AbortError.
@@ -220,16 +258,7 @@ async function exchange(
     return { response, body: await readJson(response) };
   } catch (error) {
     if (!deadline.signal.aborted || callerSignal?.aborted) throw error;
-    const seconds = Math.round(readDeadlineMs / 1000);
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: `The console's server did not answer within ${String(seconds)} s. Check the connection and try again.`,
-      requestId: '',
-      retryable: true,
-      details: [],
-      elapsedMs: performance.now() - startedAt,
-    });
+    throw deadlinePassed('answer', performance.now() - startedAt);
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forward);
