@@ -63,6 +63,11 @@ describe("a page's code under the read deadline", () => {
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('This page failed')).toBeInTheDocument();
     expect(screen.getByText(/did not send this page within 0 s/)).toBeInTheDocument();
+    // The console's own code reads as words, not as "Error NETWORK_ERROR.".
+    expect(
+      screen.getByText("The console's server could not be reached or did not answer."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Error NETWORK_ERROR/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
   });
 });

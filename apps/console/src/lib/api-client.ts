@@ -22,6 +22,15 @@ export type ApiErrorInit = {
   elapsedMs?: number;
 };
 
+/**
+ * The codes the console gives an error itself, when no envelope came; the interface's table has
+ * no text for them, and "Error NETWORK_ERROR." is not one for an operator.
+ */
+const CONSOLE_ERROR_TEXT: Readonly<Record<string, string>> = {
+  NETWORK_ERROR: "The console's server could not be reached or did not answer.",
+  INVALID_RESPONSE: 'An answer did not have the shape the console expects.',
+};
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -41,9 +50,9 @@ export class ApiError extends Error {
     this.elapsedMs = init.elapsedMs ?? 0;
   }
 
-  /** The interface's code as human text. */
+  /** The code as human text: the interface's table, or the console's own codes below. */
   get description(): string {
-    return describeErrorCode(this.code);
+    return CONSOLE_ERROR_TEXT[this.code] ?? describeErrorCode(this.code);
   }
 }
 

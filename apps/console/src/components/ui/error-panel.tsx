@@ -1,4 +1,3 @@
-import { describeErrorCode } from '@settlement/protocol';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { Button } from './button';
@@ -7,7 +6,7 @@ import { CopyableId } from './copy-button';
 /** Human text for any error: the interface's code when there is one. */
 export function errorSummary(error: unknown): { title: string; message: string | null } {
   if (error instanceof ApiError) {
-    const title = describeErrorCode(error.code);
+    const title = error.description;
     return { title, message: error.message && error.message !== title ? error.message : null };
   }
   if (error instanceof Error) return { title: 'Something went wrong.', message: error.message };

@@ -1,4 +1,4 @@
-import { PolicyBlockedDetailSchema, describeErrorCode } from '@settlement/protocol';
+import { PolicyBlockedDetailSchema } from '@settlement/protocol';
 import type { PolicyBlockedDetail } from '@settlement/protocol';
 import { isApiError } from '../../../lib/api-client';
 
@@ -29,7 +29,7 @@ export function adviceFor(error: unknown): ErrorAdvice {
 function detailOf(error: unknown): string | null {
   if (!isApiError(error)) return null;
   const message = error.message.trim();
-  return message && message !== describeErrorCode(error.code) ? message : null;
+  return message && message !== error.description ? message : null;
 }
 
 function adviceOf(error: unknown): Omit<ErrorAdvice, 'detail'> {
@@ -42,7 +42,7 @@ function adviceOf(error: unknown): Omit<ErrorAdvice, 'detail'> {
       mustEdit: false,
     };
   }
-  const title = describeErrorCode(error.code);
+  const title = error.description;
   switch (error.code) {
     case 'WITHDRAWALS_BLOCKED':
       return {
