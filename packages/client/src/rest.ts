@@ -22,6 +22,7 @@ import { generateNonce, signRestRequest, type Signer } from '@settlement/protoco
 import { timeOrderedId } from '@settlement/protocol/ids';
 import type { CancelSignal } from './cancellation';
 import { createDeadlines } from './deadlines';
+import { exchange } from './exchange';
 import { OutcomeUnknownError, SettlementApiError } from './errors';
 import { REST_RETRY_DEFAULTS, sleep, type RetryOptions } from './retry';
 
@@ -226,7 +227,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
     // own headers/body timeouts alone would leave the wait for a pooled connection unbounded.
     const deadline = deadlines.arm(timeoutMs, send.signal);
     try {
-      const res = await dispatcher.request({
+      const answer = await exchange(dispatcher, {
         origin,
         path: target,
         method,
@@ -236,8 +237,11 @@ export function createSettlementClient(options: SettlementClientOptions) {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const bodyBytes = new Uint8Array(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers: flattenHeaders(res.headers), bodyBytes };
+      return {
+        status: answer.status,
+        headers: flattenHeaders(answer.headers),
+        bodyBytes: answer.bodyBytes,
+      };
     } finally {
       deadline.clear();
     }
