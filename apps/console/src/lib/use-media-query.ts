@@ -4,44 +4,74 @@ import { useCallback, useSyncExternalStore } from 'react';
 export const PHONE_QUERY = '(max-width: 639px)';
 
 /**
- * One MediaQueryList per query (its `matches` is live). React reads the snapshot on every
- * render of a subscriber and again after its commit; `matchMedia` parses the query and builds
- * a new list each time, which the virtualized list paid on every scroll step (profiled). Kept
- * per `matchMedia` function, so a replaced one (a test's screen width) gets lists of its own.
+ * One watched MediaQueryList per query. While a component subscribes, its `matches` is kept
+ * here, refreshed by the list's `change` event: React reads the snapshot on every render of a
+ * subscriber and again after its commit, and Chromium's `matches` getter evaluates the query
+ * each time (2% of the virtualized list's scroll step, profiled). Without subscribers the live
+ * getter is read. `matchMedia` itself parses the query and builds a new list each call, so
+ * lists are kept per `matchMedia` function: a replaced one (a test's screen width) gets lists
+ * of its own.
  */
-const listsByMatcher = new WeakMap<Window['matchMedia'], Map<string, MediaQueryList>>();
+type Watched = {
+  list: MediaQueryList;
+  matches: boolean;
+  subscribers: Set<() => void>;
+  onChange: () => void;
+};
 
-function listFor(query: string): MediaQueryList {
+const watchedByMatcher = new WeakMap<Window['matchMedia'], Map<string, Watched>>();
+
+function watchedFor(query: string): Watched {
   // Only a key here; it is called on `window` below.
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const matcher = window.matchMedia;
-  let lists = listsByMatcher.get(matcher);
-  if (!lists) {
-    lists = new Map();
-    listsByMatcher.set(matcher, lists);
+  let byQuery = watchedByMatcher.get(matcher);
+  if (!byQuery) {
+    byQuery = new Map();
+    watchedByMatcher.set(matcher, byQuery);
   }
-  let list = lists.get(query);
-  if (!list) {
-    list = matcher.call(window, query);
-    lists.set(query, list);
+  let watched = byQuery.get(query);
+  if (!watched) {
+    const list = matcher.call(window, query);
+    const created: Watched = {
+      list,
+      matches: list.matches,
+      subscribers: new Set(),
+      onChange: () => {
+        created.matches = list.matches;
+        for (const subscriber of [...created.subscribers]) subscriber();
+      },
+    };
+    watched = created;
+    byQuery.set(query, watched);
   }
-  return list;
+  return watched;
 }
 
 /** Whether a CSS media query matches now, re-rendering when that changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = listFor(query);
-      list.addEventListener('change', onChange);
+      const watched = watchedFor(query);
+      if (watched.subscribers.size === 0) {
+        watched.matches = watched.list.matches;
+        watched.list.addEventListener('change', watched.onChange);
+      }
+      watched.subscribers.add(onChange);
       return () => {
-        list.removeEventListener('change', onChange);
+        watched.subscribers.delete(onChange);
+        if (watched.subscribers.size === 0) {
+          watched.list.removeEventListener('change', watched.onChange);
+        }
       };
     },
     [query],
   );
   // Stable as `subscribe` is: React schedules a task after the commit of every render that
   // hands it another snapshot function.
-  const getSnapshot = useCallback(() => listFor(query).matches, [query]);
+  const getSnapshot = useCallback(() => {
+    const watched = watchedFor(query);
+    return watched.subscribers.size > 0 ? watched.matches : watched.list.matches;
+  }, [query]);
   return useSyncExternalStore(subscribe, getSnapshot);
 }
