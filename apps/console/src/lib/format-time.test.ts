@@ -63,3 +63,85 @@ describe('formatUtc', () => {
     expect(formatUtc('not a time')).toBe('not a time');
   });
 });
+
+describe('formatAheadWhenIdle', () => {
+  /** Idle callbacks the test runs by hand, each with room for `perSlice` timestamps. */
+  function stubIdle(perSlice: number) {
+    const queued: ((deadline: { timeRemaining(): number }) => void)[] = [];
+    const requestIdleCallback = vi.fn((run: (typeof queued)[number]) => {
+      queued.push(run);
+      return queued.length;
+    });
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    const runNext = () => {
+      const run = queued.shift();
+      let left = perSlice;
+      // Each timestamp formatted asks once whether there is time left.
+      run?.({ timeRemaining: () => (left-- > 0 ? 10 : 0) });
+    };
+    return { queued, runNext, requestIdleCallback };
+  }
+
+  const stamp = (i: number) => `2026-05-06T07:${String(i).padStart(2, '0')}:00.000Z`;
+
+  it('formats what arrived in idle slices, so showing it later formats nothing', async () => {
+    vi.resetModules();
+    const idle = stubIdle(3);
+    const fresh = await import('./format-time');
+    const isos = Array.from({ length: 7 }, (_, i) => stamp(i));
+    fresh.formatAheadWhenIdle(isos, (iso) => iso);
+    fresh.formatAheadWhenIdle(isos, (iso) => iso);
+    expect(idle.requestIdleCallback).toHaveBeenCalledTimes(1);
+    for (let slice = 0; slice < 3; slice += 1) idle.runNext();
+    expect(idle.queued).toHaveLength(0);
+
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format' as never, 'get');
+    try {
+      for (const iso of isos) fresh.formatLocal(iso);
+      expect(format).not.toHaveBeenCalled();
+      expect(fresh.formatUtc(isos[6] ?? '')).toBe('2026-05-06 07:06:00.000 UTC');
+    } finally {
+      format.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('works through the newest list given, skipping what is formatted already', async () => {
+    vi.resetModules();
+    const idle = stubIdle(100);
+    const fresh = await import('./format-time');
+    fresh.formatLocal(stamp(1));
+    fresh.formatUtc(stamp(1));
+    fresh.formatAheadWhenIdle([{ at: stamp(40) }], (row) => row.at);
+    fresh.formatAheadWhenIdle([{ at: stamp(1) }, { at: stamp(2) }], (row) => row.at);
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format' as never, 'get');
+    try {
+      idle.runNext();
+      // Only stamp(2): stamp(1) was formatted, and the older list was replaced.
+      expect(format).toHaveBeenCalledTimes(1);
+      fresh.formatLocal(stamp(40));
+      expect(format).toHaveBeenCalledTimes(2);
+    } finally {
+      format.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('without idle callbacks, formats in short tasks', async () => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    try {
+      const fresh = await import('./format-time');
+      fresh.formatAheadWhenIdle([stamp(50), stamp(51)], (iso) => iso);
+      await vi.runAllTimersAsync();
+      const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format' as never, 'get');
+      fresh.formatLocal(stamp(51));
+      expect(format).not.toHaveBeenCalled();
+      format.mockRestore();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -18,6 +18,7 @@ import { ChainBadge } from '../../../components/ui/chain-badge';
 import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
+import { formatAheadWhenIdle } from '../../../lib/format-time';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
 
@@ -424,6 +425,11 @@ export function TransactionsTable({
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && isNearEnd) onLoadMore();
   }, [hasNextPage, isFetchingNextPage, isNearEnd, onLoadMore]);
+
+  // Rows that arrived are formatted before they are scrolled to, while the browser is idle.
+  useEffect(() => {
+    formatAheadWhenIdle(transactions, (transaction) => transaction.createdAt);
+  }, [transactions]);
 
   // One decimal point for the whole column: the most decimals among the loaded rows' assets.
   // Computed per distinct asset and only when the list changes, not per row on each render.
