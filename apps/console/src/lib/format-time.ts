@@ -60,7 +60,9 @@ type IdleDeadline = { timeRemaining(): number };
 
 function whenIdle(run: (deadline: IdleDeadline) => void): void {
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: 1_000 });
+    // No timeout: a callback forced by one gets no idle time (timeRemaining() is 0), so on a
+    // page that is never idle it formatted nothing and only asked again.
+    window.requestIdleCallback(run);
   } else {
     // No idle callbacks (an older Safari): a short slice per task.
     setTimeout(() => {
