@@ -99,7 +99,7 @@ describe('createExpressServer', () => {
   it('keeps V8 fast properties on the requests and responses, ahead of express and in it', () => {
     // Born in dictionary mode, every field of node's (~40 a response) was a hash look-up.
     // Only a node started with --allow-natives-syntax can tell, so the check runs in one.
-    const fixture = fileURLToPath(new URL('./fast-properties.fixture.ts', import.meta.url));
+    const fixture = fileURLToPath(new URL('./test-support/fast-properties.ts', import.meta.url));
     const output = execFileSync(
       process.execPath,
       ['--allow-natives-syntax', '--import', 'tsx', fixture],

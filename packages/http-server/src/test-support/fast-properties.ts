@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { createExpressServer } from './index';
+import { createExpressServer } from '../index';
 
 /**
  * Run by index.test.ts in a node started with --allow-natives-syntax: prints whether the
