@@ -7,13 +7,56 @@ import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './
 /** Gives a request its id, and its answer the security headers and a request line. */
 export type RequestStart = (req: IncomingMessage, res: ServerResponse) => string;
 
+/** What a request line says, taken when its answer finished. */
+type RequestLine = {
+  requestId: string;
+  upstreamRequestId: ReturnType<ServerResponse['getHeader']>;
+  method: string | undefined;
+  target: string;
+  status: number;
+  ms: number;
+};
+
+/**
+ * Writes request lines after the turn of the event loop that finished their answers, all of
+ * that turn's together. The upstream answers many reads in one turn; written at once, each
+ * line (~9 us in pino) held up every answer after it in the turn, and the BFF's reads are
+ * bound by that wait as much as by CPU (BENCHMARKS.md, group 2, 2026-12-06). A crash loses at
+ * most the lines of the turn it happens in, as it loses the request log's rows still batched
+ * (store/logs.ts); the answers themselves are unchanged.
+ */
+function afterTheTurn(logger: Logger): (line: RequestLine) => void {
+  let pending: RequestLine[] = [];
+  const writeAll = () => {
+    const lines = pending;
+    pending = [];
+    for (const line of lines) {
+      logger.info(
+        {
+          requestId: line.requestId,
+          upstreamRequestId: line.upstreamRequestId,
+          method: line.method,
+          path: pathOf(line.target),
+          status: line.status,
+          ms: line.ms,
+        },
+        'request',
+      );
+    }
+  };
+  return (line) => {
+    if (pending.length === 0) setImmediate(writeAll);
+    pending.push(line);
+  };
+}
+
 /**
  * What every request gets, through express or ahead of it (routes/proxied-reads.ts): an id
- * (its x-request-id), helmet's headers (worked out once, see security-headers.ts) and, when the
- * answer finishes, one request line.
+ * (its x-request-id), helmet's headers (worked out once, see security-headers.ts) and, once
+ * the answer finishes, one request line.
  */
 export function requestStart(logger: Logger): RequestStart {
-  const requestLogger = fixedFieldLogger(logger);
+  const writeLine = afterTheTurn(fixedFieldLogger(logger));
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   return (req, res) => {
     const requestId = startRequestId(res);
@@ -21,17 +64,14 @@ export function requestStart(logger: Logger): RequestStart {
     // Express rewrites req.url inside its routers: the line names the target as it came.
     const target = req.url ?? '';
     res.on('finish', () => {
-      requestLogger.info(
-        {
-          requestId,
-          upstreamRequestId: res.getHeader('x-request-id'),
-          method: req.method,
-          path: pathOf(target),
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
+      writeLine({
+        requestId,
+        upstreamRequestId: res.getHeader('x-request-id'),
+        method: req.method,
+        target,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      });
     });
     applySecurityHeaders(res, securityHeaders);
     return requestId;

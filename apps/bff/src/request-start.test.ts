@@ -1,0 +1,105 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+import { requestStart } from './request-start';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  return { lines, sink };
+}
+
+/** A request and its answer as node makes them, never sent: `finish` is emitted by the test. */
+function exchange(method: string, url: string) {
+  const req = new IncomingMessage(new Socket());
+  req.method = method;
+  req.url = url;
+  return { req, res: new ServerResponse(req) };
+}
+
+const nextTurn = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
+describe('requestStart', () => {
+  it("gives the answer our id and helmet's headers before anything is sent", () => {
+    const { lines, sink } = capture();
+    const start = requestStart(createLogger('info', sink));
+    const { req, res } = exchange('GET', '/bff/api/v1/assets');
+    const id = start(req, res);
+    expect(id).toMatch(/^bff_/);
+    expect(res.getHeader('x-request-id')).toBe(id);
+    expect(res.getHeader('x-content-type-options')).toBe('nosniff');
+    expect(lines).toEqual([]);
+  });
+
+  it('writes the lines of the answers one turn finished after that turn, in order, each once', async () => {
+    const { lines, sink } = capture();
+    const start = requestStart(createLogger('info', sink));
+    const answers = ['/bff/api/v1/assets?limit=1', '/bff/api/v1/wallets', '/bff/auth/me'].map(
+      (url) => {
+        const { req, res } = exchange('GET', url);
+        return { id: start(req, res), res };
+      },
+    );
+    answers[1]?.res.setHeader('x-request-id', 'req_upstream_1');
+    if (answers[2]) answers[2].res.statusCode = 401;
+    for (const { res } of answers) res.emit('finish');
+    // The turn that finished them is not over: no line holds up an answer after it.
+    expect(lines).toEqual([]);
+    await nextTurn();
+    expect(
+      lines.map(({ requestId, upstreamRequestId, method, path, status, msg }) => ({
+        requestId,
+        upstreamRequestId,
+        method,
+        path,
+        status,
+        msg,
+      })),
+    ).toEqual([
+      {
+        requestId: answers[0]?.id,
+        upstreamRequestId: answers[0]?.id,
+        method: 'GET',
+        path: '/bff/api/v1/assets',
+        status: 200,
+        msg: 'request',
+      },
+      {
+        requestId: answers[1]?.id,
+        upstreamRequestId: 'req_upstream_1',
+        method: 'GET',
+        path: '/bff/api/v1/wallets',
+        status: 200,
+        msg: 'request',
+      },
+      {
+        requestId: answers[2]?.id,
+        upstreamRequestId: answers[2]?.id,
+        method: 'GET',
+        path: '/bff/auth/me',
+        status: 401,
+        msg: 'request',
+      },
+    ]);
+    expect(lines.every((line) => typeof line.ms === 'number')).toBe(true);
+
+    // A later turn's answer gets its own write, and nothing is written twice.
+    const later = exchange('POST', '/bff/auth/logout');
+    start(later.req, later.res);
+    later.res.emit('finish');
+    await nextTurn();
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatchObject({ method: 'POST', path: '/bff/auth/logout' });
+  });
+});
