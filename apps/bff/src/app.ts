@@ -349,6 +349,7 @@ export function createApp(deps: AppDeps): Bff {
       feed.stop();
       await services.upstream.close();
       await services.logs.flush();
+      startRequest.flushLines();
     },
   };
 }

@@ -102,4 +102,16 @@ describe('requestStart', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toMatchObject({ method: 'POST', path: '/bff/auth/logout' });
   });
+
+  it('writes the lines still waiting at once when asked (shutdown), and not again after the turn', async () => {
+    const { lines, sink } = capture();
+    const start = requestStart(createLogger('info', sink));
+    const { req, res } = exchange('GET', '/bff/api/v1/assets');
+    const id = start(req, res);
+    res.emit('finish');
+    start.flushLines();
+    expect(lines).toEqual([expect.objectContaining({ requestId: id, msg: 'request' })]);
+    await nextTurn();
+    expect(lines).toHaveLength(1);
+  });
 });

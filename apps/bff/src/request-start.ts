@@ -5,7 +5,10 @@ import { fixedFieldLogger } from './logger';
 import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './security-headers';
 
 /** Gives a request its id, and its answer the security headers and a request line. */
-export type RequestStart = (req: IncomingMessage, res: ServerResponse) => string;
+export type RequestStart = ((req: IncomingMessage, res: ServerResponse) => string) & {
+  /** Writes the lines still waiting for their turn to end, at once (before the process exits). */
+  flushLines(): void;
+};
 
 /** What a request line says, taken when its answer finished. */
 type RequestLine = {
@@ -23,9 +26,12 @@ type RequestLine = {
  * line (~9 us in pino) held up every answer after it in the turn, and the BFF's reads are
  * bound by that wait as much as by CPU (BENCHMARKS.md, group 2, 2026-12-06). A crash loses at
  * most the lines of the turn it happens in, as it loses the request log's rows still batched
- * (store/logs.ts); the answers themselves are unchanged.
+ * (store/logs.ts); a shutdown writes them (`flushLines`). The answers themselves are unchanged.
  */
-function afterTheTurn(logger: Logger): (line: RequestLine) => void {
+function afterTheTurn(logger: Logger): {
+  write: (line: RequestLine) => void;
+  flush: () => void;
+} {
   let pending: RequestLine[] = [];
   const writeAll = () => {
     const lines = pending;
@@ -44,9 +50,12 @@ function afterTheTurn(logger: Logger): (line: RequestLine) => void {
       );
     }
   };
-  return (line) => {
-    if (pending.length === 0) setImmediate(writeAll);
-    pending.push(line);
+  return {
+    write: (line) => {
+      if (pending.length === 0) setImmediate(writeAll);
+      pending.push(line);
+    },
+    flush: writeAll,
   };
 }
 
@@ -56,15 +65,15 @@ function afterTheTurn(logger: Logger): (line: RequestLine) => void {
  * the answer finishes, one request line.
  */
 export function requestStart(logger: Logger): RequestStart {
-  const writeLine = afterTheTurn(fixedFieldLogger(logger));
+  const lines = afterTheTurn(fixedFieldLogger(logger));
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
-  return (req, res) => {
+  const start = (req: IncomingMessage, res: ServerResponse): string => {
     const requestId = startRequestId(res);
     const started = performance.now();
     // Express rewrites req.url inside its routers: the line names the target as it came.
     const target = req.url ?? '';
     res.on('finish', () => {
-      writeLine({
+      lines.write({
         requestId,
         upstreamRequestId: res.getHeader('x-request-id'),
         method: req.method,
@@ -76,4 +85,5 @@ export function requestStart(logger: Logger): RequestStart {
     applySecurityHeaders(res, securityHeaders);
     return requestId;
   };
+  return Object.assign(start, { flushLines: lines.flush });
 }
