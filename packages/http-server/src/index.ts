@@ -54,10 +54,10 @@ export function createExpressServer(app: Express, listener: RequestListener = ap
  * (express's `app`) and the same parent (express's request or response methods).
  *
  * A subclass, not a function that calls `base` on an object made with `prototype`: V8 sizes an
- * object for the fields its constructor is seen to add. Such a function adds none, so requests
- * and responses were born with no room for node's ~40 fields and fell into dictionary mode on
- * the way (`%HasFastProperties` false): every field read and write a hash look-up, 1.4 us more
- * to construct a response (BENCHMARKS.md, 2026-12-06). A subclass is sized as `base` is.
+ * object for the fields its constructor is seen to add. Such a function adds none, so responses
+ * were born with no room for node's ~40 fields and fell into dictionary mode on the way
+ * (`%HasFastProperties` false): every field read and write a hash look-up, 1.4 us more to
+ * construct one (BENCHMARKS.md, 2026-12-06). A subclass is sized as `base` is.
  */
 function subclassStandingFor<T extends Constructor<object>>(base: T, prototype: object): T {
   const Born = class extends base {};
