@@ -2,22 +2,10 @@ import { spawn } from 'node:child_process';
 import fs, { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogDestination, createLogger, fixedFieldLogger } from './logger';
 import { tempDir } from './test-support/temp-dirs';
-
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      callback();
-    },
-  });
-  return { lines, sink };
-}
+import { captureLogLines as capture } from './test-support/log-lines';
 
 describe('logger', () => {
   it('censors secret fields on the main logger, at the top level and one level down', () => {
