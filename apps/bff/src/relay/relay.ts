@@ -38,7 +38,7 @@ const RECENT_IDS = 10_000;
 /**
  * The one upstream listener: every event normalized and checked (packages/client), stored
  * once (the resume position advances with each committed batch, never before it),
- * then relayed to the browsers. The events of one tick are stored in one transaction and
+ * then relayed to the browsers: never before the commit (docs/decisions/025). The events of one tick are stored in one transaction and
  * leave in one write per browser socket. Rejected frames are kept aside with their reason and
  * counted, never relayed.
  */
