@@ -37,9 +37,9 @@ const RECENT_IDS = 10_000;
 
 /**
  * The one upstream listener: every event normalized and checked (packages/client), stored
- * once (the resume position advances with each committed batch, never before it),
- * then relayed to the browsers: never before the commit (docs/decisions/025). The events of one tick are stored in one transaction and
- * leave in one write per browser socket. Rejected frames are kept aside with their reason and
+ * once (the resume position advances with each committed batch, never before it), and relayed
+ * to the browsers only after that commit (docs/decisions/025). The events of one tick are
+ * stored in one transaction and leave in one write per browser socket. Rejected frames are kept aside with their reason and
  * counted, never relayed.
  */
 export function createRelay(options: RelayOptions) {
