@@ -56,13 +56,13 @@ async function getJson(reader: Operator, path: string): Promise<unknown> {
 async function listAll<T>(
   reader: Operator,
   path: string,
-  schema: z.ZodType<{ items: T[]; nextCursor: string | null }>,
+  schema: z.core.$ZodType<{ items: T[]; nextCursor: string | null }>,
 ): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page = schema.parse(await getJson(reader, `${path}?limit=200${query}`));
+    const page = z.parse(schema, await getJson(reader, `${path}?limit=200${query}`));
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

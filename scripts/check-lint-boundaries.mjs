@@ -30,6 +30,8 @@ const PLANTS = [
   ['protocol imports Node without the prefix', 'packages/protocol/src', "import 'fs';"],
   ['protocol imports React', 'packages/protocol/src', "import 'react';"],
   ['protocol imports Express', 'packages/protocol/src', "import 'express';"],
+  ['protocol imports classic zod', 'packages/protocol/src/bff', "import 'zod';"],
+  ['the console imports classic zod', 'apps/console/src/features/accounts/model', "import 'zod';"],
   ['bench reaches into an app', 'bench/lib', "import '../../apps/bff/src/app';"],
   ['e2e reaches into an app', 'e2e', "import '../apps/sandbox/src/app';"],
 ];

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { loadEnglishMessages } from '@settlement/protocol';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// As app/main.tsx does: the messages a test reads are the ones an operator sees.
+loadEnglishMessages();
 
 // CI runs every project's tests at once on two cores; the 1 s default of findBy/waitFor
 // measures the machine's load, not the component.

@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AccountDetailSchema,
   AccountSchema,
@@ -380,12 +380,12 @@ export function createSettlementClient(options: SettlementClientOptions) {
     };
   }
 
-  async function typed<S extends z.ZodType>(
+  async function typed<S extends z.core.$ZodType>(
     schema: S,
     pending: Promise<ApiResult<unknown>>,
   ): Promise<z.infer<S>> {
     const result = await pending;
-    const parsed = schema.safeParse(result.data);
+    const parsed = z.safeParse(schema, result.data);
     if (!parsed.success) {
       throw new SettlementApiError({
         code: 'INVALID_RESPONSE',
@@ -400,7 +400,7 @@ export function createSettlementClient(options: SettlementClientOptions) {
 
   type Call = Omit<RequestOptions, 'body' | 'idempotencyKey'>;
   type Query = Record<string, QueryValue>;
-  const get = <S extends z.ZodType>(schema: S, path: string, call: Call = {}) =>
+  const get = <S extends z.core.$ZodType>(schema: S, path: string, call: Call = {}) =>
     typed(schema, request('GET', path, call));
 
   const accountList = listEnvelope(AccountSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Atomic amounts are bigint in code and base-10 strings on the wire. Conversions to and from
@@ -12,14 +12,18 @@ const MAX_ATOMIC_DIGITS = 78;
 
 export const AtomicAmountSchema = z
   .string()
-  .max(MAX_ATOMIC_DIGITS)
-  .regex(ATOMIC_PATTERN, 'must be a base-10 integer string without sign or leading zeros');
+  .check(
+    z.maxLength(MAX_ATOMIC_DIGITS),
+    z.regex(ATOMIC_PATTERN, 'must be a base-10 integer string without sign or leading zeros'),
+  );
 
 /** Same as AtomicAmountSchema but also allows a leading minus (signed amounts, deltas). */
 export const SignedAtomicAmountSchema = z
   .string()
-  .max(MAX_ATOMIC_DIGITS + 1)
-  .regex(/^(0|-?[1-9][0-9]*)$/, 'must be a signed base-10 integer string');
+  .check(
+    z.maxLength(MAX_ATOMIC_DIGITS + 1),
+    z.regex(/^(0|-?[1-9][0-9]*)$/, 'must be a signed base-10 integer string'),
+  );
 
 export class AmountFormatError extends Error {
   override readonly name = 'AmountFormatError';

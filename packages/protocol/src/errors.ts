@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every error code the interface names, plus the ones DESIGN.md adds where it is silent,
@@ -163,7 +163,7 @@ export function describeErrorCode(code: string): string {
 
 export const ErrorEnvelopeSchema = z.lazy(() =>
   z.looseObject({
-    code: z.string().min(1),
+    code: z.string().check(z.minLength(1)),
     message: z.string(),
     details: z.array(z.unknown()),
     requestId: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AtomicAmountSchema } from './amounts';
 import { TimestampSchema } from './schemas/common';
 
@@ -26,7 +26,7 @@ export const SYSTEM_EVENT_TYPES = ['system.connected', 'system.error'] as const;
 export type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number];
 export const LEGACY_CONNECTED = 'SYSTEM_CONNECTED';
 
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 
 export const AccountCreatedDataSchema = z.lazy(() =>
   z.looseObject({
@@ -66,9 +66,9 @@ export const WalletCreationFailedDataSchema = z.lazy(() =>
 export const WalletStatusChangedDataSchema = z.lazy(() =>
   z.looseObject({
     walletId: z.string(),
-    accountId: z.string().optional(),
+    accountId: z.optional(z.string()),
     status: z.string(),
-    previousStatus: nullableString.optional(),
+    previousStatus: z.optional(nullableString),
   }),
 );
 
@@ -111,16 +111,16 @@ export const DepositEventDataSchema = z.lazy(() =>
     asset: z.string(),
     amountAtomic: AtomicAmountSchema,
     txHash: z.string(),
-    blockNumber: z.number().int().nullable(),
-    confirmations: z.number().int().nonnegative(),
-    requiredConfirmations: z.number().int().positive(),
+    blockNumber: z.nullable(z.int()),
+    confirmations: z.int().check(z.nonnegative()),
+    requiredConfirmations: z.int().check(z.positive()),
   }),
 );
 export type DepositEventData = z.infer<typeof DepositEventDataSchema>;
 
 const GenericDataSchema = z.lazy(() => z.record(z.string(), z.unknown()));
 
-export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType<Record<string, unknown>>> = {
+export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodMiniType<Record<string, unknown>>> = {
   'account.created': AccountCreatedDataSchema,
   'wallet.created': WalletCreatedDataSchema,
   'wallet.creation_failed': WalletCreationFailedDataSchema,
@@ -138,13 +138,13 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType<Record<string, unkn
 export const MvpEnvelopeSchema = z.lazy(() =>
   z.looseObject({
     type: z.literal('EVENT'),
-    event: z.string().min(1),
-    eventId: z.string().min(1).optional(),
-    version: z.number().int().positive().optional(),
-    orgId: z.string().optional(),
-    occurredAt: TimestampSchema.optional(),
-    correlationId: nullableString.optional(),
-    data: GenericDataSchema.optional(),
+    event: z.string().check(z.minLength(1)),
+    eventId: z.optional(z.string().check(z.minLength(1))),
+    version: z.optional(z.int().check(z.positive())),
+    orgId: z.optional(z.string()),
+    occurredAt: z.optional(TimestampSchema),
+    correlationId: z.optional(nullableString),
+    data: z.optional(GenericDataSchema),
   }),
 );
 export type MvpEnvelope = z.infer<typeof MvpEnvelopeSchema>;
@@ -152,15 +152,15 @@ export type MvpEnvelope = z.infer<typeof MvpEnvelopeSchema>;
 export const TopicEnvelopeSchema = z.lazy(() =>
   z.looseObject({
     op: z.literal('event'),
-    subId: nullableString.optional(),
-    id: z.string().min(1).optional(),
-    sequence: z.number().int().nonnegative().optional(),
-    subject: z.string().min(1),
-    occurredAt: TimestampSchema.optional(),
-    orgId: z.string().optional(),
-    correlationId: nullableString.optional(),
-    version: z.number().int().positive().optional(),
-    data: GenericDataSchema.optional(),
+    subId: z.optional(nullableString),
+    id: z.optional(z.string().check(z.minLength(1))),
+    sequence: z.optional(z.int().check(z.nonnegative())),
+    subject: z.string().check(z.minLength(1)),
+    occurredAt: z.optional(TimestampSchema),
+    orgId: z.optional(z.string()),
+    correlationId: z.optional(nullableString),
+    version: z.optional(z.int().check(z.positive())),
+    data: z.optional(GenericDataSchema),
   }),
 );
 export type TopicEnvelope = z.infer<typeof TopicEnvelopeSchema>;
@@ -199,7 +199,7 @@ function reject(reason: EventRejectionReason, detail: string, raw: unknown): Nor
   return { ok: false, reason, detail, raw };
 }
 
-function issuesText(error: z.ZodError): string {
+function issuesText(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');

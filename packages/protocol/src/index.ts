@@ -5,6 +5,7 @@ export * from './encoding';
 export * from './errors';
 export * from './events';
 export * from './scopes';
+export * from './messages';
 export * from './socket-state';
 export * from './schemas/account';
 export * from './schemas/asset';

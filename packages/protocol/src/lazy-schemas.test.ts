@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as protocol from './index';
 
 /**
@@ -20,8 +20,12 @@ const READ_FOR_THEIR_SHAPE = new Set([
 const COMPOSITE_TYPES = new Set(['object', 'union', 'array', 'record', 'tuple', 'intersection']);
 
 /** An object, union, array... or a wrapper of one (optional, default, refine's pipe...). */
-function isComposite(schema: z.ZodType): boolean {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+function isComposite(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def as {
+    type: string;
+    innerType?: z.core.$ZodType;
+    in?: z.core.$ZodType;
+  };
   if (COMPOSITE_TYPES.has(def.type)) return true;
   if (def.type === 'lazy') return false;
   const inner = def.innerType ?? def.in;
@@ -29,7 +33,7 @@ function isComposite(schema: z.ZodType): boolean {
 }
 
 const exportedSchemas = Object.entries(protocol as Record<string, unknown>).filter(
-  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+  (entry): entry is [string, z.core.$ZodType] => entry[1] instanceof z.core.$ZodType,
 );
 
 describe('the protocol schemas (decision 008)', () => {

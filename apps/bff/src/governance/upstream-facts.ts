@@ -10,7 +10,7 @@ import {
   type Transaction,
   type Wallet,
 } from '@settlement/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { KeyScope } from '../config';
 import { HttpError } from '../errors';
 import { recordAttempts, type Services } from '../services/services';
@@ -24,7 +24,7 @@ const PAGE_LIMIT = 200;
 /** Bound on the pages read for one limit window (10,000 transactions). */
 const MAX_PAGES = 50;
 
-async function read<S extends z.ZodType>(
+async function read<S extends z.core.$ZodType>(
   services: Services,
   scope: KeyScope | null,
   target: string,
@@ -53,7 +53,7 @@ async function read<S extends z.ZodType>(
       'UPSTREAM_UNAVAILABLE',
       `The upstream answered ${response.status} to a policy lookup.`,
     );
-  const parsed = schema.safeParse(JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')));
+  const parsed = z.safeParse(schema, JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')));
   if (!parsed.success)
     throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream answered an unexpected shape.');
   return parsed.data;

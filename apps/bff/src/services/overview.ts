@@ -12,7 +12,7 @@ import {
   type Overview,
   type Transaction,
 } from '@settlement/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { KeyScope } from '../config';
 import { HttpError } from '../errors';
 import type { WalletLabelStore } from '../store/wallet-labels';
@@ -60,7 +60,7 @@ const noAnswerError = () =>
     'The upstream could not be reached or did not answer in time.',
   );
 
-function parseAnswer<S extends z.ZodType>(
+function parseAnswer<S extends z.core.$ZodType>(
   response: RawResponse,
   target: string,
   schema: S,
@@ -70,13 +70,13 @@ function parseAnswer<S extends z.ZodType>(
       'UPSTREAM_UNAVAILABLE',
       `The upstream answered ${response.status} to ${target.split('?')[0] ?? target}.`,
     );
-  const parsed = schema.safeParse(JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')));
+  const parsed = z.safeParse(schema, JSON.parse(Buffer.from(response.bodyBytes).toString('utf8')));
   if (!parsed.success)
     throw new HttpError('UPSTREAM_UNAVAILABLE', 'The upstream answered an unexpected shape.');
   return parsed.data;
 }
 
-async function read<S extends z.ZodType>(
+async function read<S extends z.core.$ZodType>(
   services: Services,
   scope: KeyScope,
   target: string,

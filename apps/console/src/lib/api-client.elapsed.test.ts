@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, startApiTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
 import { apiRequest, isApiError } from './api-client';

@@ -1,7 +1,7 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { describeErrorCode } from '@settlement/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { startApiTestServer } from '../test/test-server';
 import type { Reply, TestServer } from '../test/test-server';
 import { apiRequest, isApiError, setUnauthenticatedHandler } from './api-client';

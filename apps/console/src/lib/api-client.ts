@@ -4,7 +4,7 @@ import {
   describeErrorCode,
   parseErrorEnvelope,
 } from '@settlement/protocol';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The only `fetch` caller of the console. Every call goes to the BFF on the same origin; a non-2xx
@@ -301,7 +301,7 @@ function confirmWithPasskey(): Promise<void> {
 /** Sends a request and parses a 2xx body with `schema`; anything else throws ApiError. */
 export async function apiRequest<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   let startedAt = performance.now();
@@ -329,7 +329,7 @@ export async function apiRequest<T>(
     if (isSignedOut && !options.isSessionProbe) onUnauthenticated?.();
     throw error;
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,

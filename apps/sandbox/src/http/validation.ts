@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from '../errors';
 
 /** zod issues as the envelope's `details`: `{field, issue}` per problem. */
-function issueDetails(error: z.ZodError): { field: string; issue: string }[] {
+function issueDetails(error: z.core.$ZodError): { field: string; issue: string }[] {
   return error.issues.map((issue) => ({
     field: issue.path.join('.') || '(body)',
     issue: issue.message,
@@ -10,8 +10,8 @@ function issueDetails(error: z.ZodError): { field: string; issue: string }[] {
 }
 
 /** Validates a parsed JSON body: 400 VALIDATION_ERROR naming every bad field. */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
+export function parseBody<T extends z.core.$ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw new HttpError(
       'VALIDATION_ERROR',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AtomicAmountSchema } from '../amounts';
 import { ChainSchema, Reference128Schema } from '../schemas/common';
 
@@ -10,8 +10,10 @@ import { ChainSchema, Reference128Schema } from '../schemas/common';
 
 const IdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, ".", "_" or "-"');
-const NameSchema = z.string().trim().min(1).max(120);
+  .check(
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, ".", "_" or "-"'),
+  );
+const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 /** The instant of a governance record, ISO 8601 (the BFF's own clock). */
 const InstantSchema = z.string();
 
@@ -30,23 +32,29 @@ export type ApproverRole = z.infer<typeof ApproverRoleSchema>;
 
 export const ApprovalRequirementSchema = z.lazy(() =>
   z.object({
-    count: z.number().int().min(1).max(10),
-    fromRoles: z.array(ApproverRoleSchema).min(1),
+    count: z.int().check(z.gte(1), z.lte(10)),
+    fromRoles: z.array(ApproverRoleSchema).check(z.minLength(1)),
   }),
 );
 export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
 export const PolicyMatchSchema = z.lazy(() =>
   z.object({
-    assets: z.array(z.string().min(1).max(32)).min(1).optional(),
-    chains: z.array(ChainSchema).min(1).optional(),
-    accountIds: z.array(z.string().min(1).max(128)).min(1).optional(),
-    walletIds: z.array(z.string().min(1).max(128)).min(1).optional(),
-    destination: DestinationKindSchema.optional(),
+    assets: z.optional(
+      z.array(z.string().check(z.minLength(1), z.maxLength(32))).check(z.minLength(1)),
+    ),
+    chains: z.optional(z.array(ChainSchema).check(z.minLength(1))),
+    accountIds: z.optional(
+      z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.minLength(1)),
+    ),
+    walletIds: z.optional(
+      z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.minLength(1)),
+    ),
+    destination: z.optional(DestinationKindSchema),
     /** Inclusive lower bound, atomic units. */
-    amountAtomicGte: AtomicAmountSchema.optional(),
+    amountAtomicGte: z.optional(AtomicAmountSchema),
     /** Exclusive upper bound, atomic units. */
-    amountAtomicLt: AtomicAmountSchema.optional(),
+    amountAtomicLt: z.optional(AtomicAmountSchema),
   }),
 );
 export type PolicyMatch = z.infer<typeof PolicyMatchSchema>;
@@ -56,14 +64,16 @@ export const PolicyRuleSchema = z.lazy(() =>
     .object({
       id: IdSchema,
       name: NameSchema,
-      match: PolicyMatchSchema.default({}),
+      match: z._default(PolicyMatchSchema, {}),
       action: PolicyActionSchema,
-      approvals: ApprovalRequirementSchema.optional(),
+      approvals: z.optional(ApprovalRequirementSchema),
     })
-    .refine((rule) => rule.action !== 'REQUIRE_APPROVAL' || rule.approvals !== undefined, {
-      message: 'REQUIRE_APPROVAL needs approvals {count, fromRoles}',
-      path: ['approvals'],
-    }),
+    .check(
+      z.refine((rule) => rule.action !== 'REQUIRE_APPROVAL' || rule.approvals !== undefined, {
+        message: 'REQUIRE_APPROVAL needs approvals {count, fromRoles}',
+        path: ['approvals'],
+      }),
+    ),
 );
 export type PolicyRule = z.infer<typeof PolicyRuleSchema>;
 
@@ -77,12 +87,8 @@ export const PolicyLimitSchema = z.lazy(() =>
     name: NameSchema,
     /** Per wallet, per account or for the whole organization. */
     scope: LimitScopeSchema,
-    asset: z.string().min(1).max(32),
-    windowHours: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 366),
+    asset: z.string().check(z.minLength(1), z.maxLength(32)),
+    windowHours: z.int().check(z.gte(1), z.lte(24 * 366)),
     maxAtomic: AtomicAmountSchema,
   }),
 );
@@ -91,30 +97,25 @@ export type PolicyLimit = z.infer<typeof PolicyLimitSchema>;
 export const PolicySettingsSchema = z.lazy(() =>
   z.object({
     /** A withdrawal request not fully approved by then expires. */
-    requestExpiryHours: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 30)
-      .default(24),
+    requestExpiryHours: z._default(z.int().check(z.gte(1), z.lte(24 * 30)), 24),
   }),
 );
 export type PolicySettings = z.infer<typeof PolicySettingsSchema>;
 
 /** The body of `PUT /bff/policy`: the whole document; the server assigns the version. */
 export const PolicyDocumentSchema = z.object({
-  rules: z.array(PolicyRuleSchema).max(100),
-  limits: z.array(PolicyLimitSchema).max(50).default([]),
-  settings: PolicySettingsSchema.default({ requestExpiryHours: 24 }),
+  rules: z.array(PolicyRuleSchema).check(z.maxLength(100)),
+  limits: z._default(z.array(PolicyLimitSchema).check(z.maxLength(50)), []),
+  settings: z._default(PolicySettingsSchema, { requestExpiryHours: 24 }),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 export type PolicyDocumentInput = z.input<typeof PolicyDocumentSchema>;
 
 /** `GET /bff/policy` and each entry of `GET /bff/policy/versions`. */
 export const PolicySchema = z.lazy(() =>
-  PolicyDocumentSchema.extend({
+  z.extend(PolicyDocumentSchema, {
     /** 0: no policy was ever stored, so everything is blocked (default deny). */
-    version: z.number().int().min(0),
+    version: z.int().check(z.gte(0)),
     createdBy: z.string(),
     createdAt: InstantSchema,
   }),
@@ -127,9 +128,9 @@ export type PolicyVersions = z.infer<typeof PolicyVersionsSchema>;
 /** `POST /bff/policy/dry-run`: the fields of a withdrawal that the policy judges. */
 export const DryRunRequestSchema = z.lazy(() =>
   z.object({
-    walletId: z.string().min(1).max(128),
-    asset: z.string().min(1).max(32),
-    toAddress: z.string().min(1).max(128),
+    walletId: z.string().check(z.minLength(1), z.maxLength(128)),
+    asset: z.string().check(z.minLength(1), z.maxLength(32)),
+    toAddress: z.string().check(z.minLength(1), z.maxLength(128)),
     amountAtomic: AtomicAmountSchema,
   }),
 );
@@ -141,7 +142,7 @@ export const LimitUsageSchema = z.lazy(() =>
     name: z.string(),
     scope: LimitScopeSchema,
     asset: z.string(),
-    windowHours: z.number().int(),
+    windowHours: z.int(),
     usedAtomic: AtomicAmountSchema,
     maxAtomic: AtomicAmountSchema,
     /** What is left before this withdrawal (0 when already at or past the maximum). */
@@ -154,15 +155,15 @@ export type LimitUsage = z.infer<typeof LimitUsageSchema>;
 export const PolicyDecisionSchema = z.object({
   action: PolicyActionSchema,
   /** The rule that matched; null when none did (default deny). */
-  rule: z.object({ id: z.string(), name: z.string() }).nullable(),
+  rule: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** Why each earlier rule did not match, which one did, and any limit that blocks. */
   reasons: z.array(z.string()),
-  approvals: ApprovalRequirementSchema.nullable(),
+  approvals: z.nullable(ApprovalRequirementSchema),
   limits: z.array(LimitUsageSchema),
   /** The limit that blocks, when one does. */
-  blockedByLimit: z.string().nullable(),
+  blockedByLimit: z.nullable(z.string()),
   destination: z.object({ isAddressBook: z.boolean(), isInternal: z.boolean() }),
-  policyVersion: z.number().int(),
+  policyVersion: z.int(),
 });
 export type PolicyDecision = z.infer<typeof PolicyDecisionSchema>;
 
@@ -171,8 +172,8 @@ export const PolicyBlockedDetailSchema = z.lazy(() =>
   z.object({
     rule: PolicyDecisionSchema.shape.rule,
     /** The id of the limit that blocks, when a limit does. */
-    limit: z.string().nullable(),
-    policyVersion: z.number().int(),
+    limit: z.nullable(z.string()),
+    policyVersion: z.int(),
     reasons: z.array(z.string()),
   }),
 );
@@ -212,15 +213,17 @@ export const WithdrawalRequestSchema = z.lazy(() =>
     asset: z.string(),
     toAddress: z.string(),
     amountAtomic: AtomicAmountSchema,
-    clientReference: Reference128Schema.nullable(),
-    policyVersion: z.number().int(),
+    clientReference: z.nullable(Reference128Schema),
+    policyVersion: z.int(),
     decision: PolicyDecisionSchema,
     approvalsRequired: ApprovalRequirementSchema,
     approvals: z.array(ApprovalSchema),
-    rejection: z.object({ operator: z.string(), reason: z.string(), at: InstantSchema }).nullable(),
-    transactionId: z.string().nullable(),
-    correlationId: z.string().nullable(),
-    failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+    rejection: z.nullable(
+      z.object({ operator: z.string(), reason: z.string(), at: InstantSchema }),
+    ),
+    transactionId: z.nullable(z.string()),
+    correlationId: z.nullable(z.string()),
+    failure: z.nullable(z.object({ code: z.string(), message: z.string() })),
     createdAt: InstantSchema,
     updatedAt: InstantSchema,
     expiresAt: InstantSchema,
@@ -244,7 +247,7 @@ export const WithdrawalRequestListSchema = z.lazy(() =>
 export type WithdrawalRequestList = z.infer<typeof WithdrawalRequestListSchema>;
 
 export const RejectRequestSchema = z.lazy(() =>
-  z.object({ reason: z.string().trim().min(1).max(500) }),
+  z.object({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) }),
 );
 
 export const ADDRESS_BOOK_STATUSES = ['PENDING_APPROVAL', 'ACTIVE', 'REMOVED'] as const;
@@ -253,21 +256,21 @@ export type AddressBookStatus = z.infer<typeof AddressBookStatusSchema>;
 
 export const NewAddressBookEntrySchema = z.object({
   chain: ChainSchema,
-  address: z.string().trim().min(1).max(64),
-  label: z.string().trim().min(1).max(120),
+  address: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
 });
 export type NewAddressBookEntry = z.infer<typeof NewAddressBookEntrySchema>;
 
 export const AddressBookEntrySchema = z.lazy(() =>
-  NewAddressBookEntrySchema.extend({
+  z.extend(NewAddressBookEntrySchema, {
     id: z.string(),
     status: AddressBookStatusSchema,
     createdBy: z.string(),
     createdAt: InstantSchema,
-    approvedBy: z.string().nullable(),
-    approvedAt: InstantSchema.nullable(),
-    removedBy: z.string().nullable(),
-    removedAt: InstantSchema.nullable(),
+    approvedBy: z.nullable(z.string()),
+    approvedAt: z.nullable(InstantSchema),
+    removedBy: z.nullable(z.string()),
+    removedAt: z.nullable(InstantSchema),
   }),
 );
 export type AddressBookEntry = z.infer<typeof AddressBookEntrySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TimestampSchema } from '../schemas/common';
 
 /**
@@ -22,15 +22,15 @@ export const OperationAttemptSchema = z.lazy(() =>
     /** `transactions.create`, `transactions.reconcile`, ... */
     operation: z.string(),
     method: z.string(),
-    attempt: z.number().int().positive(),
+    attempt: z.int().check(z.positive()),
     /** HTTP status of the upstream's answer; null when none arrived (timeout, network). */
-    status: z.number().int().nullable(),
+    status: z.nullable(z.int()),
     /** The request id the BFF sent. */
     requestId: z.string(),
     /** The upstream's own request id, when it answered: what its support can look up. */
-    upstreamRequestId: z.string().nullable(),
+    upstreamRequestId: z.nullable(z.string()),
     at: TimestampSchema,
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
   }),
 );
 export type OperationAttempt = z.infer<typeof OperationAttemptSchema>;
@@ -41,13 +41,13 @@ export const OperationViewSchema = z.lazy(() =>
     operation: z.string(),
     state: OperationStateSchema,
     /** The recorded HTTP status (a definite answer, or the last one before the outcome was lost). */
-    status: z.number().int().optional(),
+    status: z.optional(z.int()),
     /** The recorded response body (the created resource, or the error envelope). */
-    response: z.unknown().optional(),
+    response: z.optional(z.unknown()),
     idempotencyKey: z.string(),
-    clientReference: z.string().nullable(),
-    upstreamRequestId: z.string().nullable(),
-    correlationId: z.string().nullable(),
+    clientReference: z.nullable(z.string()),
+    upstreamRequestId: z.nullable(z.string()),
+    correlationId: z.nullable(z.string()),
     attempts: z.array(OperationAttemptSchema),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,

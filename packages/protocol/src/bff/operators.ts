@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RoleSchema } from './security';
 import { InstantSchema } from './security-parts';
 
@@ -27,13 +27,18 @@ export const SessionListSchema = z.lazy(() => z.object({ items: z.array(SessionI
 export type SessionList = z.infer<typeof SessionListSchema>;
 
 /** DELETE /bff/auth/sessions (every other session of mine). */
-export const EndedSessionsSchema = z.lazy(() => z.object({ ended: z.number().int().min(0) }));
+export const EndedSessionsSchema = z.lazy(() => z.object({ ended: z.int().check(z.gte(0)) }));
 
 // --- operators ---
 
 export const UsernameSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{1,63}$/, 'must be 2-64 lowercase letters, digits, ".", "_" or "-"');
+  .check(
+    z.regex(
+      /^[a-z0-9][a-z0-9._-]{1,63}$/,
+      'must be 2-64 lowercase letters, digits, ".", "_" or "-"',
+    ),
+  );
 
 export const OperatorSummarySchema = z.lazy(() =>
   z.object({
@@ -41,9 +46,9 @@ export const OperatorSummarySchema = z.lazy(() =>
     role: RoleSchema,
     isDisabled: z.boolean(),
     mustChangePassword: z.boolean(),
-    passkeys: z.number().int().min(0),
+    passkeys: z.int().check(z.gte(0)),
     createdAt: InstantSchema,
-    lastSignInAt: InstantSchema.nullable(),
+    lastSignInAt: z.nullable(InstantSchema),
   }),
 );
 export type OperatorSummary = z.infer<typeof OperatorSummarySchema>;
@@ -69,10 +74,10 @@ export type OneTimePassword = z.infer<typeof OneTimePasswordSchema>;
 
 /** PATCH /bff/operators/{username} */
 export const UpdateOperatorRequestSchema = z.lazy(() =>
-  z
-    .object({ role: RoleSchema.exactOptional(), disabled: z.boolean().exactOptional() })
-    .refine((body) => body.role !== undefined || body.disabled !== undefined, {
+  z.object({ role: z.exactOptional(RoleSchema), disabled: z.exactOptional(z.boolean()) }).check(
+    z.refine((body) => body.role !== undefined || body.disabled !== undefined, {
       message: 'role or disabled is required',
     }),
+  ),
 );
 export type UpdateOperatorRequest = z.infer<typeof UpdateOperatorRequestSchema>;

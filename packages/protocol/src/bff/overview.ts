@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AtomicAmountSchema } from '../amounts';
 import { BalanceSchema, type Balance } from '../schemas/balance';
 import { ChainSchema, TimestampSchema } from '../schemas/common';
@@ -18,7 +18,7 @@ export const AssetTotalSchema = z.lazy(() =>
     postedAtomic: AtomicAmountSchema,
     reservedAtomic: AtomicAmountSchema,
     availableAtomic: AtomicAmountSchema,
-    walletCount: z.number().int().nonnegative(),
+    walletCount: z.int().check(z.nonnegative()),
   }),
 );
 export type AssetTotal = z.infer<typeof AssetTotalSchema>;
@@ -32,9 +32,9 @@ export const OverviewWalletSchema = z.lazy(() =>
     address: z.string(),
     status: WalletStatusSchema,
     /** The treasury's label (GET /bff/wallet-labels), null when none was set. */
-    label: z.string().nullable(),
+    label: z.nullable(z.string()),
     /** Null when the wallet's balances could not be read (the totals then leave it out). */
-    balances: z.array(BalanceSchema).nullable(),
+    balances: z.nullable(z.array(BalanceSchema)),
   }),
 );
 export type OverviewWallet = z.infer<typeof OverviewWalletSchema>;
@@ -44,7 +44,7 @@ export const InFlightTotalSchema = z.lazy(() =>
     asset: z.string(),
     chain: ChainSchema,
     amountAtomic: AtomicAmountSchema,
-    count: z.number().int().nonnegative(),
+    count: z.int().check(z.nonnegative()),
   }),
 );
 export type InFlightTotal = z.infer<typeof InFlightTotalSchema>;
@@ -68,11 +68,11 @@ export const OverviewSchema = z.lazy(() =>
     /** True when the organization has more wallets than the overview reads (totals are partial). */
     isPartial: z.boolean(),
     /** Wallets whose balances could not be read (their amounts are missing from the totals). */
-    unreadWallets: z.number().int().nonnegative(),
+    unreadWallets: z.int().check(z.nonnegative()),
     inFlight: z.object({
-      count: z.number().int().nonnegative(),
+      count: z.int().check(z.nonnegative()),
       /** The oldest PENDING withdrawal's creation time; its age is now minus this. */
-      oldestCreatedAt: TimestampSchema.nullable(),
+      oldestCreatedAt: z.nullable(TimestampSchema),
       totals: z.array(InFlightTotalSchema),
       /** The oldest few, oldest first, to link from the overview. */
       oldest: z.array(InFlightTransactionSchema),

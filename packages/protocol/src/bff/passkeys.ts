@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SignInResultSchema } from './sign-in';
 import {
   Base64UrlSchema,
@@ -11,20 +11,20 @@ import {
 
 export const PasskeyCreationOptionsSchema = z.lazy(() =>
   z.looseObject({
-    rp: z.object({ id: z.string().exactOptional(), name: z.string() }),
+    rp: z.object({ id: z.exactOptional(z.string()), name: z.string() }),
     user: z.object({ id: Base64UrlSchema, name: z.string(), displayName: z.string() }),
     challenge: Base64UrlSchema,
-    pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.literal('public-key') })),
-    timeout: z.number().int().exactOptional(),
-    excludeCredentials: z.array(CredentialDescriptorSchema).exactOptional(),
-    authenticatorSelection: z
-      .object({
-        residentKey: z.enum(['discouraged', 'preferred', 'required']).exactOptional(),
-        requireResidentKey: z.boolean().exactOptional(),
-        userVerification: z.enum(['discouraged', 'preferred', 'required']).exactOptional(),
-      })
-      .exactOptional(),
-    attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).exactOptional(),
+    pubKeyCredParams: z.array(z.object({ alg: z.int(), type: z.literal('public-key') })),
+    timeout: z.exactOptional(z.int()),
+    excludeCredentials: z.exactOptional(z.array(CredentialDescriptorSchema)),
+    authenticatorSelection: z.exactOptional(
+      z.object({
+        residentKey: z.exactOptional(z.enum(['discouraged', 'preferred', 'required'])),
+        requireResidentKey: z.exactOptional(z.boolean()),
+        userVerification: z.exactOptional(z.enum(['discouraged', 'preferred', 'required'])),
+      }),
+    ),
+    attestation: z.exactOptional(z.enum(['direct', 'enterprise', 'indirect', 'none'])),
   }),
 );
 export type PasskeyCreationOptions = z.infer<typeof PasskeyCreationOptionsSchema>;
@@ -33,18 +33,18 @@ const ClientExtensionResultsSchema = z.lazy(() => z.looseObject({}));
 
 export const RegistrationCredentialSchema = z.lazy(() =>
   z.object({
-    id: Base64UrlSchema.min(1).max(1400),
-    rawId: Base64UrlSchema.min(1).max(1400),
+    id: Base64UrlSchema.check(z.minLength(1), z.maxLength(1400)),
+    rawId: Base64UrlSchema.check(z.minLength(1), z.maxLength(1400)),
     type: z.literal('public-key'),
     response: z.object({
-      clientDataJSON: Base64UrlSchema.max(8192),
-      attestationObject: Base64UrlSchema.max(65_536),
-      authenticatorData: Base64UrlSchema.max(65_536).exactOptional(),
-      transports: z.array(TransportSchema).max(8).exactOptional(),
-      publicKeyAlgorithm: z.number().int().exactOptional(),
-      publicKey: Base64UrlSchema.max(8192).exactOptional(),
+      clientDataJSON: Base64UrlSchema.check(z.maxLength(8192)),
+      attestationObject: Base64UrlSchema.check(z.maxLength(65_536)),
+      authenticatorData: z.exactOptional(Base64UrlSchema.check(z.maxLength(65_536))),
+      transports: z.exactOptional(z.array(TransportSchema).check(z.maxLength(8))),
+      publicKeyAlgorithm: z.exactOptional(z.int()),
+      publicKey: z.exactOptional(Base64UrlSchema.check(z.maxLength(8192))),
     }),
-    authenticatorAttachment: z.enum(['cross-platform', 'platform']).exactOptional(),
+    authenticatorAttachment: z.exactOptional(z.enum(['cross-platform', 'platform'])),
     clientExtensionResults: ClientExtensionResultsSchema,
   }),
 );
@@ -52,22 +52,22 @@ export type RegistrationCredential = z.infer<typeof RegistrationCredentialSchema
 
 export const AuthenticationCredentialSchema = z.lazy(() =>
   z.object({
-    id: Base64UrlSchema.min(1).max(1400),
-    rawId: Base64UrlSchema.min(1).max(1400),
+    id: Base64UrlSchema.check(z.minLength(1), z.maxLength(1400)),
+    rawId: Base64UrlSchema.check(z.minLength(1), z.maxLength(1400)),
     type: z.literal('public-key'),
     response: z.object({
-      clientDataJSON: Base64UrlSchema.max(8192),
-      authenticatorData: Base64UrlSchema.max(65_536),
-      signature: Base64UrlSchema.max(8192),
-      userHandle: Base64UrlSchema.max(1400).exactOptional(),
+      clientDataJSON: Base64UrlSchema.check(z.maxLength(8192)),
+      authenticatorData: Base64UrlSchema.check(z.maxLength(65_536)),
+      signature: Base64UrlSchema.check(z.maxLength(8192)),
+      userHandle: z.exactOptional(Base64UrlSchema.check(z.maxLength(1400))),
     }),
-    authenticatorAttachment: z.enum(['cross-platform', 'platform']).exactOptional(),
+    authenticatorAttachment: z.exactOptional(z.enum(['cross-platform', 'platform'])),
     clientExtensionResults: ClientExtensionResultsSchema,
   }),
 );
 export type AuthenticationCredential = z.infer<typeof AuthenticationCredentialSchema>;
 
-export const PasskeyNameSchema = z.string().trim().min(1).max(64);
+export const PasskeyNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 /** POST /bff/auth/passkeys/register/verify */
 export const PasskeyRegisterRequestSchema = z.lazy(() =>
@@ -92,7 +92,7 @@ export const PasskeySchema = z.lazy(() =>
     id: z.string(),
     name: z.string(),
     createdAt: InstantSchema,
-    lastUsedAt: InstantSchema.nullable(),
+    lastUsedAt: z.nullable(InstantSchema),
     isBackedUp: z.boolean(),
   }),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The BFF's browser event stream (`GET /bff/events`): the frames it sends and the close codes it
@@ -25,13 +25,13 @@ export const RELAY_CLOSE = {
 
 export const RelayedEventSchema = z.lazy(() =>
   z.looseObject({
-    id: z.string().min(1),
-    type: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
+    type: z.string().check(z.minLength(1)),
     occurredAt: z.string(),
-    correlationId: z.string().nullable().optional(),
-    orgId: z.string().optional(),
-    data: z.record(z.string(), z.unknown()).default({}),
-    sequence: z.number().nullable().optional(),
+    correlationId: z.optional(z.nullable(z.string())),
+    orgId: z.optional(z.string()),
+    data: z._default(z.record(z.string(), z.unknown()), {}),
+    sequence: z.optional(z.nullable(z.number())),
   }),
 );
 export type RelayedEvent = z.infer<typeof RelayedEventSchema>;
@@ -59,7 +59,7 @@ export const RelayFrameSchema = z.lazy(() =>
     z.looseObject({
       kind: z.literal('event'),
       event: RelayedEventSchema,
-      invalidates: z.array(z.string()).default([]),
+      invalidates: z._default(z.array(z.string()), []),
     }),
     /** The state of the BFF's own link to the upstream event stream. */
     z.looseObject({ kind: z.literal('upstream'), state: z.enum(UPSTREAM_STATES) }),
@@ -73,8 +73,8 @@ export const RelayFrameSchema = z.lazy(() =>
      */
     z.looseObject({
       kind: z.literal('change'),
-      topic: z.string().min(1),
-      invalidates: z.array(z.string()).default([]),
+      topic: z.string().check(z.minLength(1)),
+      invalidates: z._default(z.array(z.string()), []),
     }),
   ]),
 );

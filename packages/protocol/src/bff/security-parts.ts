@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Schemas shared by the operator-security modules (not part of the package's API). */
 
@@ -7,7 +7,7 @@ export const InstantSchema = z.string();
 
 // --- WebAuthn (the JSON forms of @simplewebauthn; only what the BFF sends and reads) ---
 
-export const Base64UrlSchema = z.string().regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+export const Base64UrlSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'));
 export const TRANSPORTS = [
   'ble',
   'cable',
@@ -22,6 +22,6 @@ export const CredentialDescriptorSchema = z.lazy(() =>
   z.object({
     id: Base64UrlSchema,
     type: z.literal('public-key'),
-    transports: z.array(TransportSchema).exactOptional(),
+    transports: z.exactOptional(z.array(TransportSchema)),
   }),
 );

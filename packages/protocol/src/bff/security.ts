@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CredentialDescriptorSchema, Base64UrlSchema, InstantSchema } from './security-parts';
 
 export { TRANSPORTS } from './security-parts';
@@ -30,9 +30,9 @@ export const UPSTREAM_KINDS = ['sandbox', 'remote'] as const;
 export const MeSchema = z.lazy(() =>
   z.looseObject({
     operator: z.looseObject({ username: z.string(), role: RoleSchema }),
-    csrfToken: z.string().min(1),
+    csrfToken: z.string().check(z.minLength(1)),
     upstream: z.looseObject({ kind: z.enum(UPSTREAM_KINDS) }),
-    organization: z.looseObject({ id: z.string() }).optional(),
+    organization: z.optional(z.looseObject({ id: z.string() })),
   }),
 );
 export type Me = z.infer<typeof MeSchema>;
@@ -40,10 +40,10 @@ export type Me = z.infer<typeof MeSchema>;
 export const PasskeyRequestOptionsSchema = z.lazy(() =>
   z.looseObject({
     challenge: Base64UrlSchema,
-    timeout: z.number().int().exactOptional(),
-    rpId: z.string().exactOptional(),
-    allowCredentials: z.array(CredentialDescriptorSchema).exactOptional(),
-    userVerification: z.enum(['discouraged', 'preferred', 'required']).exactOptional(),
+    timeout: z.exactOptional(z.int()),
+    rpId: z.exactOptional(z.string()),
+    allowCredentials: z.exactOptional(z.array(CredentialDescriptorSchema)),
+    userVerification: z.exactOptional(z.enum(['discouraged', 'preferred', 'required'])),
   }),
 );
 export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptionsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MeSchema, RoleSchema, UPSTREAM_KINDS } from './security';
 
 /** Signing in: the steps after the password, and the password itself (see security.ts). */
@@ -16,7 +16,7 @@ export const PendingSignInSchema = z.lazy(() =>
   z.object({
     signInStep: SignInStepSchema,
     operator: z.object({ username: z.string(), role: RoleSchema }),
-    csrfToken: z.string().min(1),
+    csrfToken: z.string().check(z.minLength(1)),
     upstream: z.object({ kind: z.enum(UPSTREAM_KINDS) }),
   }),
 );
@@ -28,19 +28,21 @@ export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 export const LoginRequestSchema = z.lazy(() =>
   z.object({
-    username: z.string().min(1).max(128),
-    password: z.string().min(1).max(1024),
+    username: z.string().check(z.minLength(1), z.maxLength(128)),
+    password: z.string().check(z.minLength(1), z.maxLength(1024)),
   }),
 );
 
 /** At least 12 characters; strength is judged by the BFF (PASSWORD_TOO_WEAK). */
 export const NEW_PASSWORD_MIN_LENGTH = 12;
-export const NewPasswordSchema = z.string().min(NEW_PASSWORD_MIN_LENGTH).max(1024);
+export const NewPasswordSchema = z
+  .string()
+  .check(z.minLength(NEW_PASSWORD_MIN_LENGTH), z.maxLength(1024));
 
 /** POST /bff/auth/password: the signed-in operator (or one replacing a one-time password). */
 export const ChangePasswordRequestSchema = z.lazy(() =>
   z.object({
-    currentPassword: z.string().min(1).max(1024),
+    currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
     newPassword: NewPasswordSchema,
   }),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TimestampSchema } from '../schemas/common';
 import { TransactionSchema } from '../schemas/transaction';
 import { WalletSchema } from '../schemas/wallet';
@@ -10,7 +10,7 @@ import { WalletSchema } from '../schemas/wallet';
  * them from here.
  */
 
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 
 /** What the query string turned out to be (several kinds may match one string). */
 export const SUPPORT_MATCH_KINDS = [
@@ -40,9 +40,9 @@ export const SupportRequestSchema = z.lazy(() =>
     operationId: nullableString,
     method: z.string(),
     path: z.string(),
-    attempt: z.number().int().positive(),
-    status: z.number().int().nullable(),
-    durationMs: z.number().int().nonnegative(),
+    attempt: z.int().check(z.positive()),
+    status: z.nullable(z.int()),
+    durationMs: z.int().check(z.nonnegative()),
     /** The x-request-id the BFF sent (kept as `requestIdSent` too for older readers). */
     requestId: z.string(),
     requestIdSent: z.string(),
@@ -57,7 +57,7 @@ export type SupportRequest = z.infer<typeof SupportRequestSchema>;
 /** One operator action from the audit log. */
 export const AuditItemSchema = z.object({
   /** Stable row id: the audit log's own order. */
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   at: TimestampSchema,
   operator: nullableString,
   action: z.string(),
@@ -77,7 +77,7 @@ export const SupportEventSchema = z.lazy(() =>
     type: z.string(),
     occurredAt: z.string(),
     correlationId: nullableString,
-    sequence: z.number().int().nullable(),
+    sequence: z.nullable(z.int()),
     orgId: z.string(),
     transactionId: nullableString,
     walletId: nullableString,
@@ -95,7 +95,7 @@ export const SupportOperationSchema = z.lazy(() =>
     operation: z.string(),
     operator: z.string(),
     state: z.string(),
-    status: z.number().int().nullable(),
+    status: z.nullable(z.int()),
     idempotencyKey: z.string(),
     clientReference: nullableString,
     upstreamRequestId: nullableString,
@@ -109,13 +109,13 @@ export type SupportOperation = z.infer<typeof SupportOperationSchema>;
 export const SupportSearchResultSchema = z.lazy(() =>
   z.object({
     query: z.string(),
-    kinds: z.array(SupportMatchKindSchema).default([]),
-    transactions: z.array(TransactionSchema).default([]),
-    wallets: z.array(WalletSchema).default([]),
-    events: z.array(SupportEventSchema).default([]),
-    requests: z.array(SupportRequestSchema).default([]),
-    actions: z.array(AuditItemSchema.omit({ id: true })).default([]),
-    operations: z.array(SupportOperationSchema).default([]),
+    kinds: z._default(z.array(SupportMatchKindSchema), []),
+    transactions: z._default(z.array(TransactionSchema), []),
+    wallets: z._default(z.array(WalletSchema), []),
+    events: z._default(z.array(SupportEventSchema), []),
+    requests: z._default(z.array(SupportRequestSchema), []),
+    actions: z._default(z.array(z.omit(AuditItemSchema, { id: true })), []),
+    operations: z._default(z.array(SupportOperationSchema), []),
   }),
 );
 export type SupportSearchResult = z.infer<typeof SupportSearchResultSchema>;
@@ -138,8 +138,8 @@ export type TimelineKind = z.infer<typeof TimelineKindSchema>;
  * that apply are present.
  */
 export const TimelineIdsSchema = z.lazy(() =>
-  z
-    .object({
+  z.partial(
+    z.object({
       correlationId: z.string(),
       requestId: z.string(),
       upstreamRequestId: z.string(),
@@ -153,8 +153,8 @@ export const TimelineIdsSchema = z.lazy(() =>
       accountId: z.string(),
       address: z.string(),
       withdrawalRequestId: z.string(),
-    })
-    .partial(),
+    }),
+  ),
 );
 export type TimelineIds = z.infer<typeof TimelineIdsSchema>;
 
@@ -177,9 +177,9 @@ export const TimelineItemSchema = z.lazy(() =>
       operation: z.string(),
       method: z.string(),
       path: z.string(),
-      attempt: z.number().int().positive(),
-      status: z.number().int().nullable(),
-      durationMs: z.number().int().nonnegative(),
+      attempt: z.int().check(z.positive()),
+      status: z.nullable(z.int()),
+      durationMs: z.int().check(z.nonnegative()),
       error: nullableString,
       /** A failed call can be explained: GET /bff/support/requests/{requestId}/explanation. */
       isFailure: z.boolean(),
@@ -197,8 +197,8 @@ export const TimelineItemSchema = z.lazy(() =>
       kind: z.literal('event'),
       type: z.string(),
       /** Which envelope the upstream delivered it in; null when not recognised. */
-      envelope: z.enum(['mvp', 'topic']).nullable(),
-      sequence: z.number().int().nullable(),
+      envelope: z.nullable(z.enum(['mvp', 'topic'])),
+      sequence: z.nullable(z.int()),
       /** Delivery is at least once: redeliveries of this id were dropped, the line is the one kept. */
       dedupe: z.literal('kept-first-delivery'),
       status: nullableString,
@@ -214,9 +214,9 @@ export const TimelineItemSchema = z.lazy(() =>
     z.object({
       ...lineBase,
       kind: z.literal('chain-confirmation'),
-      blockNumber: z.number().int().nullable(),
-      confirmations: z.number().int().nonnegative(),
-      requiredConfirmations: z.number().int().positive(),
+      blockNumber: z.nullable(z.int()),
+      confirmations: z.int().check(z.nonnegative()),
+      requiredConfirmations: z.int().check(z.positive()),
       status: z.string(),
     }),
   ]),
@@ -282,8 +282,8 @@ export const RequestExplanationSchema = z.lazy(() =>
     operation: z.string(),
     method: z.string(),
     path: z.string(),
-    attempt: z.number().int().positive(),
-    status: z.number().int().nullable(),
+    attempt: z.int().check(z.positive()),
+    status: z.nullable(z.int()),
     /** The upstream's error code, when it sent an envelope. */
     code: nullableString,
     cause: ExplanationCauseSchema,
@@ -291,41 +291,41 @@ export const RequestExplanationSchema = z.lazy(() =>
     summary: z.string(),
     /** The evidence, one finding per line. */
     findings: z.array(z.string()),
-    signed: SignedLinesSchema.nullable(),
-    skew: z
-      .object({
+    signed: z.nullable(SignedLinesSchema),
+    skew: z.nullable(
+      z.object({
         /** Our X-Api-Timestamp minus the upstream's clock (its Date header), in seconds. */
-        seconds: z.number().int(),
-        allowedSeconds: z.number().int(),
-      })
-      .nullable(),
-    nonce: z
-      .object({
+        seconds: z.int(),
+        allowedSeconds: z.int(),
+      }),
+    ),
+    nonce: z.nullable(
+      z.object({
         firstRequestId: z.string(),
         firstAt: TimestampSchema,
         retentionSeconds: z.number(),
-      })
-      .nullable(),
-    bodyHash: z.object({ declared: nullableString, ofBytesSent: nullableString }).nullable(),
-    key: z
-      .object({
+      }),
+    ),
+    bodyHash: z.nullable(z.object({ declared: nullableString, ofBytesSent: nullableString })),
+    key: z.nullable(
+      z.object({
         keyId: z.string(),
         isConfigured: z.boolean(),
         scopes: z.array(z.string()),
         requiredScope: nullableString,
-      })
-      .nullable(),
-    idempotency: z
-      .object({
+      }),
+    ),
+    idempotency: z.nullable(
+      z.object({
         key: z.string(),
         firstRequestId: z.string(),
         firstAt: TimestampSchema,
         differs: z.array(z.enum(FINGERPRINT_PARTS)),
         first: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
         this: z.object({ method: z.string(), target: z.string(), bodyHash: nullableString }),
-      })
-      .nullable(),
-    validation: z.object({ field: nullableString, rule: z.string() }).nullable(),
+      }),
+    ),
+    validation: z.nullable(z.object({ field: nullableString, rule: z.string() })),
   }),
 );
 export type RequestExplanation = z.infer<typeof RequestExplanationSchema>;
@@ -338,13 +338,16 @@ export const AUDIT_LIMIT_MAX = 200;
 /** `GET /bff/audit` query: page from 1; snapshotAt (ISO) from the first page, sent back unchanged. */
 export const AuditQuerySchema = z.lazy(() =>
   z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
-    snapshotAt: TimestampSchema.optional(),
-    operator: z.string().min(1).max(64).optional(),
-    action: z.string().min(1).max(64).optional(),
-    from: TimestampSchema.optional(),
-    to: TimestampSchema.optional(),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(AUDIT_LIMIT_MAX)),
+      AUDIT_LIMIT_DEFAULT,
+    ),
+    snapshotAt: z.optional(TimestampSchema),
+    operator: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    action: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    from: z.optional(TimestampSchema),
+    to: z.optional(TimestampSchema),
   }),
 );
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
@@ -352,11 +355,11 @@ export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const AuditPageSchema = z.lazy(() =>
   z.object({
     items: z.array(AuditItemSchema),
-    page: z.number().int().positive(),
-    limit: z.number().int().positive(),
+    page: z.int().check(z.positive()),
+    limit: z.int().check(z.positive()),
     /** Rows recorded after this instant never appear on any page of this listing. */
     snapshotAt: TimestampSchema,
-    total: z.number().int().nonnegative(),
+    total: z.int().check(z.nonnegative()),
   }),
 );
 export type AuditPage = z.infer<typeof AuditPageSchema>;
@@ -367,7 +370,7 @@ export const SAVED_VIEW_SUBJECTS = ['transactions', 'wallets', 'accounts', 'even
 
 export const SavedViewSchema = z.object({
   id: z.string(),
-  name: z.string().min(1).max(80),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
   subject: z.enum(SAVED_VIEW_SUBJECTS),
   /** The list filters as query parameters (the same names the list URL carries). */
   filters: z.record(z.string(), z.string()),
@@ -387,27 +390,32 @@ const FILTER_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
  * visibility (one view per name), so "save" after a change of filters needs no second route.
  */
 export const SavedViewInputSchema = z.lazy(() =>
-  SavedViewSchema.pick({
-    name: true,
-    subject: true,
-    visibility: true,
-  }).extend({
-    name: z.string().trim().min(1).max(80),
-    filters: z
-      .record(
-        z.string().regex(FILTER_NAME, 'a filter name is 1-40 letters or digits'),
-        z.string().max(256),
-      )
-      .refine((filters) => Object.keys(filters).length <= SAVED_VIEW_FILTERS_MAX, {
-        message: `at most ${String(SAVED_VIEW_FILTERS_MAX)} filters`,
-      }),
-  }),
+  z.extend(
+    z.pick(SavedViewSchema, {
+      name: true,
+      subject: true,
+      visibility: true,
+    }),
+    {
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+      filters: z
+        .record(
+          z.string().check(z.regex(FILTER_NAME, 'a filter name is 1-40 letters or digits')),
+          z.string().check(z.maxLength(256)),
+        )
+        .check(
+          z.refine((filters) => Object.keys(filters).length <= SAVED_VIEW_FILTERS_MAX, {
+            message: `at most ${String(SAVED_VIEW_FILTERS_MAX)} filters`,
+          }),
+        ),
+    },
+  ),
 );
 export type SavedViewInput = z.infer<typeof SavedViewInputSchema>;
 
 /** GET query: the views of one list (all of them without `subject`). */
 export const SavedViewQuerySchema = z.lazy(() =>
-  z.object({ subject: z.enum(SAVED_VIEW_SUBJECTS).optional() }),
+  z.object({ subject: z.optional(z.enum(SAVED_VIEW_SUBJECTS)) }),
 );
 export type SavedViewQuery = z.infer<typeof SavedViewQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TimestampSchema } from '../schemas/common';
 
 /**
@@ -12,10 +12,12 @@ export const WALLET_LABEL_MAX = 64;
 /** Printable text, no line breaks or control characters (it is shown in one line). */
 export const WalletLabelTextSchema = z
   .string()
-  .trim()
-  .min(1, 'Enter a label, or clear it to use the default.')
-  .max(WALLET_LABEL_MAX, `At most ${WALLET_LABEL_MAX} characters.`)
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'Use letters, digits and punctuation only.');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Enter a label, or clear it to use the default.'),
+    z.maxLength(WALLET_LABEL_MAX, `At most ${WALLET_LABEL_MAX} characters.`),
+    z.regex(/^[^\p{Cc}\p{Cf}]+$/u, 'Use letters, digits and punctuation only.'),
+  );
 
 export const WalletLabelSchema = z.lazy(() =>
   z.object({
@@ -33,7 +35,7 @@ export type WalletLabelList = z.infer<typeof WalletLabelListSchema>;
 /** The body of PUT: a label, or null to remove it (the default label shows again). */
 export const PutWalletLabelRequestSchema = z.lazy(() =>
   z.object({
-    label: WalletLabelTextSchema.nullable(),
+    label: z.nullable(WalletLabelTextSchema),
   }),
 );
 export type PutWalletLabelRequest = z.infer<typeof PutWalletLabelRequestSchema>;
@@ -42,7 +44,7 @@ export type PutWalletLabelRequest = z.infer<typeof PutWalletLabelRequestSchema>;
 export const PutWalletLabelResponseSchema = z.lazy(() =>
   z.object({
     walletId: z.string(),
-    label: WalletLabelSchema.nullable(),
+    label: z.nullable(WalletLabelSchema),
   }),
 );
 

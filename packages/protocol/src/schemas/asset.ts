@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ChainSchema } from './common';
 
 export const AssetChainSchema = z.lazy(() =>
   z.looseObject({
     chain: ChainSchema,
     enabled: z.boolean(),
-    contractAddress: z.string().nullable(),
+    contractAddress: z.nullable(z.string()),
   }),
 );
 
@@ -13,7 +13,7 @@ export const AssetSchema = z.lazy(() =>
   z.looseObject({
     asset: z.string(),
     name: z.string(),
-    decimals: z.number().int().min(0).max(30),
+    decimals: z.int().check(z.gte(0), z.lte(30)),
     chains: z.array(AssetChainSchema),
   }),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AtomicAmountSchema } from '../amounts';
 import { ChainSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CHAINS = ['tron:mainnet', 'tron:nile'] as const;
 export const ChainSchema = z.enum(CHAINS);
@@ -7,8 +7,8 @@ export type Chain = z.infer<typeof ChainSchema>;
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
 /** `{ items, nextCursor }`: the list envelope of every cursor-paginated endpoint. */
-export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
+export function listEnvelope<T extends z.core.$ZodType>(item: T) {
+  return z.looseObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 }
 export type ListEnvelope<T> = { items: T[]; nextCursor: string | null };
 
@@ -18,8 +18,7 @@ export type ListEnvelope<T> = { items: T[]; nextCursor: string | null };
  */
 export const Reference128Schema = z
   .string()
-  .min(1, 'At least 1 character.')
-  .max(128, 'At most 128 characters.');
+  .check(z.minLength(1, 'At least 1 character.'), z.maxLength(128, 'At most 128 characters.'));
 
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 200;
@@ -32,11 +31,11 @@ export function jsonByteLength(value: unknown): number {
 
 /** An account's metadata: a JSON object of at most 16 KiB (UTF-8 bytes of its JSON text). */
 export const MetadataSchema = z.lazy(() =>
-  z
-    .record(z.string(), z.unknown())
-    .refine((metadata) => jsonByteLength(metadata) <= METADATA_MAX_BYTES, {
+  z.record(z.string(), z.unknown()).check(
+    z.refine((metadata) => jsonByteLength(metadata) <= METADATA_MAX_BYTES, {
       error: (issue) =>
         `Metadata is ${jsonByteLength(issue.input).toLocaleString('en-US')} bytes; the limit is ${METADATA_MAX_BYTES.toLocaleString('en-US')} bytes (16 KiB).`,
     }),
+  ),
 );
 export const FINALITY_CONFIRMATIONS = 19;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ChainSchema, TimestampSchema } from './common';
 
 export const KEY_STATUSES = ['PROVISIONING', 'ACTIVE'] as const;
@@ -7,14 +7,14 @@ export const CO_SIGNER_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 export const MpcStatusSchema = z.lazy(() =>
   z.looseObject({
     orgId: z.string(),
-    keyId: z.string().nullable(),
-    keyStatus: z.enum(KEY_STATUSES).nullable(),
+    keyId: z.nullable(z.string()),
+    keyStatus: z.nullable(z.enum(KEY_STATUSES)),
     coSigner: z.looseObject({
       status: z.enum(CO_SIGNER_STATUSES),
-      lastSeenAt: TimestampSchema.nullable(),
+      lastSeenAt: z.nullable(TimestampSchema),
     }),
     chains: z.array(
-      z.looseObject({ chain: ChainSchema, ready: z.boolean(), reason: z.string().nullable() }),
+      z.looseObject({ chain: ChainSchema, ready: z.boolean(), reason: z.nullable(z.string()) }),
     ),
   }),
 );

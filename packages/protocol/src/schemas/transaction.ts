@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AtomicAmountSchema, SignedAtomicAmountSchema } from '../amounts';
 import { ChainSchema, Reference128Schema, TimestampSchema } from './common';
 
@@ -53,9 +53,9 @@ export const OnChainDetailsSchema = z.lazy(() =>
     txHash: z.string(),
     fromAddress: z.string(),
     toAddress: z.string(),
-    blockNumber: z.number().int().nullable(),
-    confirmations: z.number().int().nonnegative(),
-    requiredConfirmations: z.number().int().positive(),
+    blockNumber: z.nullable(z.int()),
+    confirmations: z.int().check(z.nonnegative()),
+    requiredConfirmations: z.int().check(z.positive()),
     broadcastAt: TimestampSchema,
   }),
 );
@@ -66,8 +66,8 @@ export const NetworkFeeSummarySchema = z.lazy(() =>
     asset: z.string(),
     estimatedFeeAtomic: AtomicAmountSchema,
     reservedFeeAtomic: AtomicAmountSchema,
-    actualFeeAtomic: AtomicAmountSchema.nullable(),
-    feeLimitAtomic: AtomicAmountSchema.nullable(),
+    actualFeeAtomic: z.nullable(AtomicAmountSchema),
+    feeLimitAtomic: z.nullable(AtomicAmountSchema),
   }),
 );
 export type NetworkFeeSummary = z.infer<typeof NetworkFeeSummarySchema>;
@@ -76,28 +76,28 @@ export const TransactionSchema = z.lazy(() =>
   z.looseObject({
     id: z.string(),
     walletId: z.string(),
-    account: z.looseObject({ id: z.string(), name: z.string().optional() }),
+    account: z.looseObject({ id: z.string(), name: z.optional(z.string()) }),
     type: TransactionTypeSchema,
     status: TransactionStatusSchema,
     chain: ChainSchema,
     asset: z.string(),
     amountAtomic: AtomicAmountSchema,
-    displayAmount: z.string().optional(),
-    signedAmountAtomic: SignedAtomicAmountSchema.optional(),
-    direction: z.enum(DIRECTIONS).optional(),
-    balanceEffects: z.array(BalanceEffectSchema).optional(),
-    onChainDetails: OnChainDetailsSchema.nullable(),
-    networkFeeSummary: NetworkFeeSummarySchema.nullable().optional(),
-    clientReference: z.string().nullable().optional(),
-    billingReference: z.string().nullable().optional(),
-    toAddress: z.string().nullable().optional(),
-    fromAddress: z.string().nullable().optional(),
-    transactionGroupId: z.string().nullable().optional(),
-    counterpartTransactionId: z.string().nullable().optional(),
-    transferKind: z.enum(TRANSFER_KINDS).optional(),
-    failureCode: z.string().nullable().optional(),
-    failureMessage: z.string().nullable().optional(),
-    correlationId: z.string().optional(),
+    displayAmount: z.optional(z.string()),
+    signedAmountAtomic: z.optional(SignedAtomicAmountSchema),
+    direction: z.optional(z.enum(DIRECTIONS)),
+    balanceEffects: z.optional(z.array(BalanceEffectSchema)),
+    onChainDetails: z.nullable(OnChainDetailsSchema),
+    networkFeeSummary: z.optional(z.nullable(NetworkFeeSummarySchema)),
+    clientReference: z.optional(z.nullable(z.string())),
+    billingReference: z.optional(z.nullable(z.string())),
+    toAddress: z.optional(z.nullable(z.string())),
+    fromAddress: z.optional(z.nullable(z.string())),
+    transactionGroupId: z.optional(z.nullable(z.string())),
+    counterpartTransactionId: z.optional(z.nullable(z.string())),
+    transferKind: z.optional(z.enum(TRANSFER_KINDS)),
+    failureCode: z.optional(z.nullable(z.string())),
+    failureMessage: z.optional(z.nullable(z.string())),
+    correlationId: z.optional(z.string()),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   }),
@@ -109,16 +109,16 @@ export const FEE_LIMIT_MAX_ATOMIC = 15_000_000_000n; // 15,000 TRX
 
 export const ChainParamsSchema = z.lazy(() =>
   z.looseObject({
-    feeLimitAtomic: AtomicAmountSchema.optional(),
+    feeLimitAtomic: z.optional(AtomicAmountSchema),
   }),
 );
 
 export const CreateTransactionRequestSchema = z.object({
-  walletId: z.string().min(1),
-  asset: z.string().min(1),
-  toAddress: z.string().min(1),
+  walletId: z.string().check(z.minLength(1)),
+  asset: z.string().check(z.minLength(1)),
+  toAddress: z.string().check(z.minLength(1)),
   amountAtomic: AtomicAmountSchema,
-  clientReference: Reference128Schema.optional(),
-  chainParams: ChainParamsSchema.optional(),
+  clientReference: z.optional(Reference128Schema),
+  chainParams: z.optional(ChainParamsSchema),
 });
 export type CreateTransactionRequest = z.infer<typeof CreateTransactionRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ChainSchema, TimestampSchema } from './common';
 
 export const WALLET_STATUSES = ['ACTIVE', 'DISABLED', 'ARCHIVED'] as const;
@@ -21,8 +21,8 @@ export type Wallet = z.infer<typeof WalletSchema>;
 
 export const CreateWalletRequestSchema = z.lazy(() =>
   z.object({
-    chain: z.string().min(1),
-    accountId: z.string().min(1),
+    chain: z.string().check(z.minLength(1)),
+    accountId: z.string().check(z.minLength(1)),
   }),
 );
 export type CreateWalletRequest = z.infer<typeof CreateWalletRequestSchema>;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { setCsrfToken } from '../../lib/api-client';
 import { sessionKeys } from './api/keys';
 

@@ -1,5 +1,5 @@
 import { CreateAccountRequestSchema } from '@settlement/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MetadataTextSchema } from './metadata';
 
 const { name, externalId } = CreateAccountRequestSchema.shape;
@@ -11,10 +11,13 @@ const { name, externalId } = CreateAccountRequestSchema.shape;
 export const CreateAccountFieldsSchema = z.object({
   name,
   // A blank optional field is "not given", not a 0-character reference.
-  externalId: z
-    .string()
-    .transform((text) => (text === '' ? undefined : text))
-    .pipe(externalId),
+  externalId: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text) => (text === '' ? undefined : text)),
+    ),
+    externalId,
+  ),
   metadata: MetadataTextSchema,
 });
 export type CreateAccountFields = z.input<typeof CreateAccountFieldsSchema>;

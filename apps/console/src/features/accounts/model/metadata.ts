@@ -1,5 +1,5 @@
 import { CreateAccountRequestSchema, jsonByteLength, utf8Bytes } from '@settlement/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type MetadataCheck =
   | { isValid: true; value: Record<string, unknown> | undefined; bytes: number }
@@ -13,30 +13,35 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
  * The metadata editor's text as the request's metadata: blank means "no metadata"; otherwise a
  * JSON object, which then meets the protocol's own metadata rule (16 KiB), not a copy of it.
  */
-export const MetadataTextSchema = z
-  .string()
-  .transform((text, ctx): Record<string, unknown> | undefined => {
-    if (text.trim() === '') return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
-      });
-      return z.NEVER;
-    }
-    if (!isJsonObject(parsed)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Metadata must be a JSON object, like {"region": "EU"}.',
-      });
-      return z.NEVER;
-    }
-    return parsed;
-  })
-  .pipe(CreateAccountRequestSchema.shape.metadata);
+export const MetadataTextSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text, ctx): Record<string, unknown> | undefined => {
+      if (text.trim() === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+        });
+        return z.NEVER;
+      }
+      if (!isJsonObject(parsed)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: 'Metadata must be a JSON object, like {"region": "EU"}.',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  ),
+  CreateAccountRequestSchema.shape.metadata,
+);
 
 /** The size counter: the bytes that would be sent, or of the text while it is not JSON yet. */
 function bytesOf(text: string): number {

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { mpcKeys } from './keys';
 
 const CoSignerHealthSchema = z.looseObject({
   reachable: z.boolean(),
   ok: z.boolean(),
-  httpStatus: z.number().nullable().optional(),
+  httpStatus: z.optional(z.nullable(z.number())),
   checkedAt: z.string(),
 });
 export type CoSignerHealth = z.infer<typeof CoSignerHealthSchema>;

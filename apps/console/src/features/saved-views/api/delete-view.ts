@@ -1,6 +1,6 @@
 import type { SavedView } from '@settlement/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { savedViewKeys } from './keys';
 

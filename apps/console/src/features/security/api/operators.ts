@@ -7,7 +7,7 @@ import {
   type CreateOperatorRequest,
   type UpdateOperatorRequest,
 } from '@settlement/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { securityKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PasskeyListSchema } from '@settlement/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { enrollPasskey } from '../../../lib/passkeys';
 import { securityKeys } from './keys';

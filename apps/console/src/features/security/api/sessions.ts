@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { EndedSessionsSchema, SessionListSchema } from '@settlement/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, withQuery } from '../../../lib/api-client';
 import { securityKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, setCsrfToken } from '../../../lib/api-client';
 import { announceSignOut, beginSignOutHere } from '../session-end';
 import { sessionKeys } from './keys';

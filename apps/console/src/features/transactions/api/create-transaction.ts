@@ -1,7 +1,7 @@
 import { TransactionSchema, WithdrawalRequestCreatedSchema } from '@settlement/protocol';
 import type { CreateTransactionRequest } from '@settlement/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
@@ -12,11 +12,17 @@ export type CreateTransactionInput = { request: CreateTransactionRequest; operat
  * waits for approvals as a withdrawal request and nothing has gone upstream yet.
  */
 const CreateTransactionOutcomeSchema = z.union([
-  WithdrawalRequestCreatedSchema.transform(({ withdrawalRequest }) => ({
-    kind: 'awaiting-approval' as const,
-    request: withdrawalRequest,
-  })),
-  TransactionSchema.transform((transaction) => ({ kind: 'created' as const, transaction })),
+  z.pipe(
+    WithdrawalRequestCreatedSchema,
+    z.transform(({ withdrawalRequest }) => ({
+      kind: 'awaiting-approval' as const,
+      request: withdrawalRequest,
+    })),
+  ),
+  z.pipe(
+    TransactionSchema,
+    z.transform((transaction) => ({ kind: 'created' as const, transaction })),
+  ),
 ]);
 
 /** POST /api/v1/transactions under the form's operation id: at most one withdrawal per form. */

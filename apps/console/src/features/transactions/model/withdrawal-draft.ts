@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The unsent withdrawal form, kept in sessionStorage per operator while it is edited, so that
