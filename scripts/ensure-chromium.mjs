@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The journeys drive Debian's Chromium (Playwright cannot download a browser here). `npm test`
-// calls this first so a fresh machine needs nothing installed by hand: it finds Chromium, and
-// where it is missing installs Debian's package when running as root, or says the one command to run.
+// The journeys and the bench's console group drive Debian's Chromium (Playwright cannot download
+// a browser here). `npm test` and `npm run bench` call this first so a fresh machine needs nothing
+// installed by hand: it finds Chromium, and where it is missing installs Debian's package when
+// running as root, or says the one command to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -32,12 +33,14 @@ if (process.env.CHROMIUM_PATH) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
   console.error(
-    `Chromium is needed for the journeys and is not installed. Run: sudo sh -c '${INSTALL}'`,
+    `Chromium is needed for the journeys and the bench, and is not installed. Run: sudo sh -c '${INSTALL}'`,
   );
   process.exit(1);
 }
 
-console.log("Chromium is missing: installing Debian's package (needed by the journeys)...");
+console.log(
+  "Chromium is missing: installing Debian's package (needed by the journeys and the bench)...",
+);
 if (
   !run('apt-get', ['update', '-qq']) ||
   !run('apt-get', ['install', '-y', '-qq', 'chromium']) ||
