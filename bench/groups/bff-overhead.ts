@@ -73,7 +73,7 @@ async function clientLoop(
 }
 
 export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationS = ctx.isQuick ? 2 : 6;
+  const durationS = ctx.isQuick ? 1 : 6;
   const rounds = ctx.isQuick ? 1 : 3;
   // --quick stays well inside CI's two minutes: a shorter warm-up and 500 paced requests a path.
   const warmUpS = ctx.isQuick ? 0.5 : 1;

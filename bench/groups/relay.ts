@@ -107,9 +107,9 @@ const LOADS: { sockets: number; rate: number; p99TargetMs: number | null }[] = [
 const REFERENCE_RATIO = 1.2;
 
 export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<void> {
-  const durationMs = ctx.isQuick ? 2_000 : 5_000;
+  const durationMs = ctx.isQuick ? 1_000 : 5_000;
   const rounds = ctx.isQuick ? 1 : 3;
-  const soakMs = ctx.isQuick ? 4_000 : 300_000;
+  const soakMs = ctx.isQuick ? 2_000 : 300_000;
   const loads = ctx.isQuick ? LOADS.slice(0, 2) : LOADS;
   const fake = await startFakeUpstream();
   let reference: Child | null = null;
