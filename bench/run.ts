@@ -10,7 +10,7 @@ import { runSandbox } from './groups/sandbox';
 import { runSearch } from './groups/search';
 import { runSigning } from './groups/signing';
 import { renderChart } from './lib/chart';
-import { ROOT, killAllChildren, stopAllChildren } from './lib/procs';
+import { ROOT, killAllChildren, stopAllChildren, trace } from './lib/procs';
 import { GroupRecorder, formatGroup, type GroupResult } from './lib/report';
 
 /**
@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     for (const group of GROUPS) {
       if (only && !only.has(group.id)) continue;
       if (!isQuick) arm(`group ${group.id}`);
+      trace(`group ${group.id}: starting`);
       const rec = new GroupRecorder();
       const groupStarted = performance.now();
       let error: string | null = null;
@@ -146,7 +147,9 @@ async function main(): Promise<void> {
       } catch (caught) {
         error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
       }
+      trace(`group ${group.id}: stopping its servers`);
       await stopAllChildren();
+      trace(`group ${group.id}: done`);
       const result: GroupResult = {
         id: group.id,
         title: group.title,

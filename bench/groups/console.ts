@@ -252,7 +252,7 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
       name: 'console-bff',
       consoleDist: dist,
       upstreamWsUrl: fake.wsUrl,
-      onSeeded: (credentials) => {
+      onSeeded: ({ credentials }) => {
         fake.setOrgId(credentials.orgId);
       },
     });

@@ -126,7 +126,7 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
     const bff = await startBff(ctx.workDir, sandbox, {
       name: 'relay-bff',
       upstreamWsUrl: fake.wsUrl,
-      onSeeded: (credentials) => {
+      onSeeded: ({ credentials }) => {
         fake.setOrgId(credentials.orgId);
       },
     });

@@ -4,7 +4,7 @@ import { startPostgres } from '../lib/postgres';
 import { sleep, stopAllChildren } from '../lib/procs';
 import { openReceivers } from '../lib/receivers';
 import { median, percentile, type GroupRecorder } from '../lib/report';
-import { startBff, startSandbox, type BffProc, type Session } from '../lib/stack';
+import { startBff, startSandbox, type BffProc, type SeededOrg, type Session } from '../lib/stack';
 import type { BenchContext } from '../run';
 
 /**
@@ -106,13 +106,19 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
     const { url: postgresUrl } = await postgresStarted;
     const start = async (
       name: string,
-      options: { databaseUrl?: string; replicaOf?: BffProc; fake: FakeUpstream },
+      options: {
+        databaseUrl?: string;
+        replicaOf?: SeededOrg;
+        fake: FakeUpstream;
+        onSeeded?: (org: SeededOrg) => void;
+      },
     ) => {
       const bff = await startBff(ctx.workDir, sandbox, {
         name,
         upstreamWsUrl: options.fake.wsUrl,
-        onSeeded: (credentials) => {
-          options.fake.setOrgId(credentials.orgId);
+        onSeeded: (org) => {
+          options.fake.setOrgId(org.credentials.orgId);
+          options.onSeeded?.(org);
         },
         ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
         ...(options.replicaOf ? { replicaOf: options.replicaOf } : {}),
@@ -122,16 +128,20 @@ export async function runReplicas(ctx: BenchContext, rec: GroupRecorder): Promis
     const sqliteFake = await startFakeUpstream();
     const pgFake = await startFakeUpstream();
     fakes.push(sqliteFake, pgFake);
-    // Two organizations, two databases: these two start side by side.
-    const [sqlite, pgA] = await Promise.all([
-      start('bff-sqlite', { fake: sqliteFake }),
-      start('bff-pg-a', { databaseUrl: postgresUrl, fake: pgFake }),
-    ]);
-    const pgB = await start('bff-pg-b', {
-      databaseUrl: postgresUrl,
-      replicaOf: pgA.bff,
-      fake: pgFake,
+    // Two organizations, two databases, side by side; the second replica starts beside the
+    // first once it is seeded, as the replicas of a deployment start together (their
+    // migrations take an advisory lock).
+    let pgSeeded: (org: SeededOrg) => void = () => undefined;
+    const pgOrg = new Promise<SeededOrg>((resolveOrg) => {
+      pgSeeded = resolveOrg;
     });
+    const [sqlite, pgA, pgB] = await Promise.all([
+      start('bff-sqlite', { fake: sqliteFake }),
+      start('bff-pg-a', { databaseUrl: postgresUrl, fake: pgFake, onSeeded: pgSeeded }),
+      pgOrg.then((org) =>
+        start('bff-pg-b', { databaseUrl: postgresUrl, replicaOf: org, fake: pgFake }),
+      ),
+    ]);
     // The same 20 accounts in each organization, so every GET returns the same ~6 KB.
     await Promise.all(
       [sqlite, pgA].map(async ({ bff }) => {

@@ -30,13 +30,17 @@ export function sleep(ms: number): Promise<void> {
 
 /** Polls `url` until it answers any HTTP status below 500 (or throws after timeoutMs). */
 export async function waitForHttp(url: string, what: string, timeoutMs = 30_000): Promise<void> {
+  trace(`${what}: waiting`);
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
     try {
       const response = await request(url, { signal: AbortSignal.timeout(1_000) });
       await response.body.dump();
-      if (response.statusCode < 500) return;
+      if (response.statusCode < 500) {
+        trace(`${what}: answering`);
+        return;
+      }
       last = `status ${response.statusCode}`;
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);
@@ -171,4 +175,17 @@ export function profileDir(name: string): string | null {
 export function profileArgs(name: string): string[] {
   const dir = profileDir(name);
   return dir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+}
+
+const TRACE_ORIGIN = performance.now();
+
+/**
+ * BENCH_TRACE=1: one stderr line per step between the measurements (a server spawned, seeded,
+ * answering; a group started, stopped), seconds since the bench began: where a run's time goes
+ * that is not measuring (what keeps `--quick` inside CI's two minutes).
+ */
+export function trace(step: string): void {
+  if (process.env.BENCH_TRACE !== '1') return;
+  const seconds = ((performance.now() - TRACE_ORIGIN) / 1000).toFixed(2);
+  process.stderr.write(`[${seconds} s] ${step}\n`);
 }

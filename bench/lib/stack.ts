@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { seedDemo, type DemoCredentials } from '@settlement/bff/seed-demo';
 import { spawnSandbox } from '@settlement/sandbox/spawn';
-import { freePort, profileArgs, spawnTs, trackChild, waitForHttp, type Child } from './procs';
+import {
+  freePort,
+  profileArgs,
+  spawnTs,
+  trace,
+  trackChild,
+  waitForHttp,
+  type Child,
+} from './procs';
 
 /**
  * The real stack as separate processes, as `npm start` runs it: the sandbox (its own process,
@@ -56,6 +64,7 @@ export async function startSandbox(
   options: { blockMs: number; name?: string },
 ): Promise<SandboxProc> {
   const name = options.name ?? 'sandbox';
+  trace(`${name}: spawning`);
   const dataDir = join(workDir, name);
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(workDir, `${name}.log`);
@@ -66,6 +75,7 @@ export async function startSandbox(
     output: createWriteStream(logFile, { flags: 'a' }),
     nodeArgs: profileArgs(name),
   });
+  trace(`${name}: answering`);
   const { url, adminToken } = sandbox;
   const child = trackChild(name, sandbox.child, logFile);
   return {
@@ -80,12 +90,16 @@ export async function startSandbox(
 
 export type Session = { cookie: string; csrf: string };
 
-export type BffProc = {
-  url: string;
-  child: Child;
-  /** Keys file and (on SQLite) the stores; a replica of this BFF shares it. */
+/** What seeding leaves for a BFF to start on, and a replica of it to share. */
+export type SeededOrg = {
+  /** Keys file and (on SQLite) the stores. */
   dataDir: string;
   credentials: DemoCredentials;
+};
+
+export type BffProc = SeededOrg & {
+  url: string;
+  child: Child;
   login(username: 'admin' | 'treasury' | 'support'): Promise<Session>;
   call(method: string, path: string, session: Session, body?: unknown): Promise<JsonResponse>;
 };
@@ -101,12 +115,14 @@ export async function startBff(
     name?: string;
     consoleDist?: string;
     upstreamWsUrl?: string;
-    /** Runs after seeding, before the BFF starts (e.g. to tell a fake upstream the org). */
-    onSeeded?: (credentials: DemoCredentials) => void;
+    /** Runs after seeding, before the BFF starts (e.g. to tell a fake upstream the org, or
+     * to start a replica beside it). */
+    onSeeded?: (org: SeededOrg) => void;
     /** Every store on this PostgreSQL instead of SQLite in the data dir. */
     databaseUrl?: string;
-    /** Another replica of `replicaOf`: same keys, same database, no seeding of its own. */
-    replicaOf?: BffProc;
+    /** Another replica of the BFF seeded as `replicaOf`: same keys, same database, no
+     * seeding of its own. */
+    replicaOf?: SeededOrg;
   } = {},
 ): Promise<BffProc> {
   const name = options.name ?? 'bff';
@@ -115,6 +131,7 @@ export async function startBff(
   if (options.replicaOf) {
     ({ dataDir, credentials } = options.replicaOf);
   } else {
+    trace(`${name}: seeding`);
     const seeded = await seedDemo({
       sandboxUrl: sandbox.url,
       adminToken: sandbox.adminToken,
@@ -123,8 +140,9 @@ export async function startBff(
     });
     if (!seeded.credentials) throw new Error('demo seeding gave no credentials');
     credentials = seeded.credentials;
-    options.onSeeded?.(credentials);
+    options.onSeeded?.({ dataDir, credentials });
   }
+  trace(`${name}: spawning`);
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -183,6 +201,7 @@ export async function startBff(
  * operator would (DESIGN's onboarding sequence).
  */
 export async function makeReady(bff: BffProc): Promise<void> {
+  trace('MPC key: initialize');
   const admin = await bff.login('admin');
   await bff.call('PUT', '/bff/sandbox/co-signer', admin, { online: true });
   const init = await fetchWithOperation(bff, admin, '/bff/api/v1/mpc/initialize', {}, 'bench-mpc');
@@ -193,7 +212,10 @@ export async function makeReady(bff: BffProc): Promise<void> {
   while (Date.now() < deadline) {
     const status = await bff.call('GET', '/bff/api/v1/mpc/status', admin);
     const body = status.json as { keyStatus: string | null; chains?: { ready: boolean }[] };
-    if (body.keyStatus === 'ACTIVE' && body.chains?.some((c) => c.ready)) return;
+    if (body.keyStatus === 'ACTIVE' && body.chains?.some((c) => c.ready)) {
+      trace('MPC key: active');
+      return;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('MPC key did not become ACTIVE within 30 s');

@@ -1,9 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
 import {
   PasskeyAssertionRequestSchema,
   PasskeyCreationOptionsSchema,
@@ -23,6 +18,20 @@ import {
   type PasskeyStore,
   type StoredPasskey,
 } from './passkey-store';
+
+/**
+ * The WebAuthn library, loaded on the first ceremony: it and its ASN.1 and COSE dependencies
+ * were a fifth of the BFF's start (~350 ms of ~1.6 s on 2 cores), for a few calls a day.
+ */
+let webauthnLoading: Promise<typeof WebAuthn> | null = null;
+function webauthnLibrary(): Promise<typeof WebAuthn> {
+  // A failed load is not kept: the next ceremony tries again.
+  webauthnLoading ??= import('@simplewebauthn/server').catch((error: unknown) => {
+    webauthnLoading = null;
+    throw error;
+  });
+  return webauthnLoading;
+}
 
 /** EdDSA, ES256, RS256: what authenticators offer today (no post-quantum surprise). */
 const ALGORITHMS = [-8, -7, -257];
@@ -52,6 +61,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
   const { webauthn } = services.config;
 
   async function registrationOptions(session: Session): Promise<PasskeyCreationOptions> {
+    const { generateRegistrationOptions } = await webauthnLibrary();
     const existing = await store.ofOperator(session.operatorId);
     const options = await generateRegistrationOptions({
       rpName: webauthn.rpName,
@@ -83,6 +93,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
       throw new HttpError('VALIDATION_ERROR', `The passkey was not enrolled: ${why}`);
     };
     if (challenge === null) return fail('the challenge expired or was already used; try again.');
+    const { verifyRegistrationResponse } = await webauthnLibrary();
     let verification;
     try {
       verification = await verifyRegistrationResponse({
@@ -126,6 +137,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     if (passkeys.length === 0) {
       throw new HttpError('VALIDATION_ERROR', 'This operator has no passkey yet.');
     }
+    const { generateAuthenticationOptions } = await webauthnLibrary();
     const options = await generateAuthenticationOptions({
       rpID: webauthn.rpId,
       allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -164,6 +176,7 @@ export function createPasskeyService(services: Services, store: PasskeyStore) {
     if (!passkey || passkey.operatorId !== session.operatorId) {
       return fail('not a passkey of this operator');
     }
+    const { verifyAuthenticationResponse } = await webauthnLibrary();
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
