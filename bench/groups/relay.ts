@@ -194,11 +194,15 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
         unit: 'ms',
         reference: { name: 'fastest ws', value: med(viaReference, (r) => r.p50) },
       });
+      const roundsOf = (runs: typeof viaBff) =>
+        runs.map((r) => (r.p99 === null ? '-' : r.p99.toFixed(1))).join(' / ');
       rec.add({
         metric: `${label}: p99 latency via BFF`,
         value: bffP99,
         unit: 'ms',
         reference: { name: 'fastest ws', value: referenceP99 },
+        // Every round, in order: one disturbed round shows beside the median it moved.
+        note: `each round, in order: BFF ${roundsOf(viaBff)} ms, fastest ws ${roundsOf(viaReference)} ms`,
         target:
           p99TargetMs === null
             ? `<= ${REFERENCE_RATIO}x the fastest fan-out`
