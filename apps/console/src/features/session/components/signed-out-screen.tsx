@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import type { SessionEndReason } from '../session-end';
@@ -21,8 +21,10 @@ export function SignedOutScreen({
   returnTo: string;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The page under the operator's focus just went away: focus lands on what replaced it.
-  useEffect(() => {
+  // The page under the operator's focus just went away: focus lands on what replaced it, in
+  // the same commit that shows it (a passive effect left focus on <body> until a later task,
+  // which a screen reader could announce, and a busy test runner caught).
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   return (
