@@ -1,5 +1,5 @@
 import type { WithdrawalRequest } from '@settlement/protocol';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
@@ -21,8 +21,9 @@ export function ApprovalSentPanel({
   onNewWithdrawal: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The page changed under the operator's click: focus goes to what it now says.
-  useEffect(() => {
+  // The page changed under the operator's click: focus goes to what it now says, in the
+  // commit that shows it (see SignedOutScreen).
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   const href = `/approvals/${encodeURIComponent(request.id)}`;

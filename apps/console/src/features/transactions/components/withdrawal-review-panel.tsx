@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Amount } from '../../../components/ui/amount';
 import { Button } from '../../../components/ui/button';
@@ -37,8 +37,9 @@ export function WithdrawalReviewPanel({
     review;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isSlowToSend = useIsSlow(isSending);
-  // Moving to the review step moves focus too, so keyboard and screen-reader users land on it.
-  useEffect(() => {
+  // Moving to the review step moves focus too, so keyboard and screen-reader users land on it
+  // (in the commit that shows it, see SignedOutScreen).
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   const amount = BigInt(request.amountAtomic);
