@@ -20,17 +20,12 @@ import {
 } from './passkey-store';
 
 /**
- * The WebAuthn library, loaded on the first ceremony: it and its ASN.1 and COSE dependencies
- * were a fifth of the BFF's start (~350 ms of ~1.6 s on 2 cores), for a few calls a day.
+ * The WebAuthn library, loaded on the first ceremony (the module loader keeps it after): it
+ * and its ASN.1 and COSE dependencies were a fifth of the BFF's start (~350 ms of ~1.6 s on
+ * 2 cores), for a few calls a day.
  */
-let webauthnLoading: Promise<typeof WebAuthn> | null = null;
 function webauthnLibrary(): Promise<typeof WebAuthn> {
-  // A failed load is not kept: the next ceremony tries again.
-  webauthnLoading ??= import('@simplewebauthn/server').catch((error: unknown) => {
-    webauthnLoading = null;
-    throw error;
-  });
-  return webauthnLoading;
+  return import('@simplewebauthn/server');
 }
 
 /** EdDSA, ES256, RS256: what authenticators offer today (no post-quantum surprise). */
