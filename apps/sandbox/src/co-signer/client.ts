@@ -24,8 +24,13 @@ export type ThreadReply =
   { id: number; isOk: true; value: unknown } | { id: number; isOk: false; error: string };
 
 const CO_SIGNER_ID = 'sandbox-co-signer-simulator';
-/** Intents in flight at once: enough to hide each round trip, few enough to leave room for others. */
-const SIGNING_CONCURRENCY = 8;
+/**
+ * Intents in flight at once. Each is two round trips (claim, share) that wait their turn on the
+ * sandbox's busy thread, so the simulator signs about this many per two round trips: eight
+ * bounded a burst of withdrawals to ~200/s on slow cores with the thread not yet saturated
+ * (decision 022's amendment). Past ~16 the sandbox's thread is the bound, not this.
+ */
+const SIGNING_CONCURRENCY = 24;
 
 /** libsodium's 64-byte secret key (seed and public key), in its guarded memory. */
 type SecretKey = Buffer;
