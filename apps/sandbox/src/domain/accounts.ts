@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { METADATA_MAX_BYTES, type Account, type AccountDetail } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { HttpError } from '../errors';
 import { appendEvent } from '../events/outbox';
 import type { Db } from '../store/db';
@@ -73,7 +73,7 @@ export function createAccount(
       }
       const at = trace.now.toISOString();
       const row: AccountRow = {
-        id: randomUUID(),
+        id: timeOrderedId(),
         org_id: orgId,
         name: input.name,
         external_id: externalId,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   AtomicAmountSchema,
@@ -7,6 +7,7 @@ import {
   tronAddressFromPublicKey,
   type DepositEventData,
 } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { currentHeight, newTxHash } from '../chain/simulated-chain';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
@@ -113,8 +114,8 @@ export function createDeposit(
         ]);
       }
       const at = new Date(request.nowMs).toISOString();
-      const id = randomUUID();
-      const depositId = `dep_${randomUUID()}`;
+      const id = timeOrderedId();
+      const depositId = `dep_${timeOrderedId()}`;
       const txHash = newTxHash();
       insertTransaction(db, {
         id,

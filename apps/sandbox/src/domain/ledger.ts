@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { prepared } from '../store/prepared';
 
 /**
@@ -106,7 +106,7 @@ export function postEntry(
   for (const [asset, sum] of sums) {
     if (sum !== 0n) throw new LedgerError(`entry does not balance for ${asset}: ${sum}`);
   }
-  const entryId = randomUUID();
+  const entryId = timeOrderedId();
   insertEntry(db).run(entryId, entry.orgId, entry.transactionId, entry.kind, entry.at);
   for (const p of postings) {
     if (p.amount === 0n) continue;

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { CHAINS, type Chain, type MpcStatus } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import type { AppContext, BackgroundService } from '../context';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
@@ -57,7 +57,7 @@ export function initializeMpcKey(
       'The MPC key of this organization was already initialized with another idempotency key.',
     );
   }
-  const keyId = `mpckey_${randomUUID()}`;
+  const keyId = `mpckey_${timeOrderedId()}`;
   db.prepare(
     `INSERT INTO mpc_keys (org_id, key_id, status, online_blocks, idempotency_key, correlation_id, created_at)
      VALUES (?, ?, 'PROVISIONING', 0, ?, ?, ?)`,

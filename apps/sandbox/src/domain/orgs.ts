@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { API_SCOPES, CO_SIGNER_SCOPE, toBase64 } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import {
   decodeKey32,
   generateSeed,
@@ -42,7 +42,7 @@ function toOrg(row: OrgRow): Org {
 /** A new organization: Co-Signer OFFLINE, MPC not initialized, every catalog asset enabled. */
 export function createOrg(db: Db, name: string, now: Date): Org {
   const row: OrgRow = {
-    id: randomUUID(),
+    id: timeOrderedId(),
     name,
     co_signer_online: 0,
     co_signer_last_seen_at: null,
@@ -130,7 +130,7 @@ export function createApiKey(
       );
     }
   }
-  const keyId = `key_${randomUUID()}`;
+  const keyId = `key_${timeOrderedId()}`;
   db.prepare(
     'INSERT INTO api_keys (id, org_id, public_key, scopes, created_at) VALUES (?, ?, ?, ?, ?)',
   ).run(keyId, orgId, toBase64(publicKey), JSON.stringify(request.scopes), now.toISOString());

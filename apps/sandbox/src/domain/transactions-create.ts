@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   isTronAddress,
   type CreateTransactionRequest,
   type Transaction,
 } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
 import type { Db } from '../store/db';
@@ -136,9 +137,9 @@ export function createWithdrawal(
   const destination = walletByAddress(db, orgId, chain, body.toAddress);
   const isInternal = destination !== null;
   const at = new Date(request.nowMs).toISOString();
-  const id = randomUUID();
-  const destinationId = isInternal ? randomUUID() : null;
-  const groupId = isInternal ? randomUUID() : null;
+  const id = timeOrderedId();
+  const destinationId = isInternal ? timeOrderedId() : null;
+  const groupId = isInternal ? timeOrderedId() : null;
   const source: NewTransaction = {
     id,
     orgId,
@@ -200,7 +201,7 @@ export function createWithdrawal(
       billingReference: billingReferenceFor(destinationId),
     });
   }
-  insertIntent(db).run(`intent_${randomUUID()}`, orgId, id, signingDigest(source), at);
+  insertIntent(db).run(`intent_${timeOrderedId()}`, orgId, id, signingDigest(source), at);
 
   const emit = (type: 'transaction.created' | 'transaction.updated') => {
     const row = getTransaction(db, id);

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { appendEvent } from '../events/outbox';
 import { HttpError } from '../errors';
 import { registeredVerifyingKey, verifyEd25519 } from '../http/ed25519';
@@ -97,7 +97,7 @@ export function claimIntent(db: Db, request: SigningRequest, intentId: string) {
   }
   const row = pendingTransactionOf(db, intent);
   const at = new Date(request.nowMs).toISOString();
-  const sessionId = `session_${randomUUID()}`;
+  const sessionId = `session_${timeOrderedId()}`;
   markClaimed(db).run(sessionId, request.keyId, at, intent.id);
   updateTransaction(db, row.id, { stage: 'SIGNING', updatedAt: at });
   // The row was read in this transaction: with the patch applied it is what is now stored.

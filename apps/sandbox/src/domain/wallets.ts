@@ -1,10 +1,11 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   ChainSchema,
   tronAddressFromPublicKey,
   WalletStatusSchema,
   type Wallet,
 } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import { HttpError } from '../errors';
 import { appendEvent } from '../events/outbox';
 import type { Db } from '../store/db';
@@ -102,7 +103,7 @@ export function createWallet(
   const { address, publicKeyHex } = newTronAddress();
   const at = trace.now.toISOString();
   const row: WalletRow = {
-    id: randomUUID(),
+    id: timeOrderedId(),
     org_id: orgId,
     account_id: account.id,
     account_name: account.name,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { EventType } from '@settlement/protocol';
+import { timeOrderedId } from '@settlement/protocol/ids';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db';
 import { prepared } from '../store/prepared';
@@ -61,7 +61,7 @@ export function appendEvent(db: Db, event: NewEvent): StoredEvent {
     throw new Error('appendEvent must run inside the state-change transaction');
   const { nextSequence, insert } = statementsOf(db);
   const sequence = nextSequence.get(event.orgId)?.next ?? 1;
-  const id = randomUUID();
+  const id = timeOrderedId();
   const result = insert.run(
     id,
     event.orgId,
