@@ -17,6 +17,12 @@ export type StoredEvent = {
   data: Record<string, unknown>;
 };
 
+/**
+ * An outbox event as the stream relays it: its data left as the JSON text it was stored as,
+ * which the stream's frames carry as is (stream.ts).
+ */
+export type RelayedEvent = Omit<StoredEvent, 'data'> & { dataJson: string };
+
 export type NewEvent = {
   orgId: string;
   type: EventType;
@@ -39,7 +45,7 @@ type EventRow = {
 
 const DataSchema = z.record(z.string(), z.unknown());
 
-function toEvent(row: EventRow): StoredEvent {
+function toRelayed(row: EventRow): RelayedEvent {
   return {
     position: row.position,
     id: row.id,
@@ -48,8 +54,13 @@ function toEvent(row: EventRow): StoredEvent {
     type: row.type,
     occurredAt: row.occurred_at,
     correlationId: row.correlation_id,
-    data: DataSchema.parse(JSON.parse(row.data)),
+    dataJson: row.data,
   };
+}
+
+function toEvent(row: EventRow): StoredEvent {
+  const { dataJson, ...event } = toRelayed(row);
+  return { ...event, data: DataSchema.parse(JSON.parse(dataJson)) };
 }
 
 /**
@@ -131,8 +142,8 @@ export function lastPosition(db: Db): number {
 }
 
 /** Every org's events committed after `position`, in commit order. */
-export function eventsAfter(db: Db, position: number, limit: number): StoredEvent[] {
-  return allAfter(db).all(position, limit).map(toEvent);
+export function eventsAfter(db: Db, position: number, limit: number): RelayedEvent[] {
+  return allAfter(db).all(position, limit).map(toRelayed);
 }
 
 /** One org's events with sequence above `sequence` and position at most `maxPosition`. */
@@ -142,8 +153,8 @@ export function orgEventsAfterSequence(
   sequence: number,
   maxPosition: number,
   limit: number,
-): StoredEvent[] {
-  return orgAfterSequence(db).all(orgId, sequence, maxPosition, limit).map(toEvent);
+): RelayedEvent[] {
+  return orgAfterSequence(db).all(orgId, sequence, maxPosition, limit).map(toRelayed);
 }
 
 /** The org sequence of one of its retained events, or null when it has no such event. */

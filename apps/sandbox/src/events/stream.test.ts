@@ -11,6 +11,7 @@ import { appendEvent } from './outbox';
 import {
   ADMIN_TOKEN,
   createOrgClient,
+  events,
   startHarness,
   waitFor,
   type Harness,
@@ -31,6 +32,8 @@ type Frame = Record<string, unknown>;
 type Connection = {
   socket: WebSocket;
   frames: Frame[];
+  /** The same frames as the text that arrived. */
+  texts: string[];
   closed: Promise<number>;
 };
 
@@ -50,12 +53,14 @@ function connect(
       autoPong: options.autoPong ?? true,
     });
     const frames: Frame[] = [];
+    const texts: string[] = [];
     const closed = new Promise<number>((done) => {
       socket.on('close', (code) => {
         done(code);
       });
     });
     socket.on('message', (data: Buffer) => {
+      texts.push(data.toString('utf8'));
       frames.push(JSON.parse(data.toString('utf8')) as Frame);
     });
     socket.on('unexpected-response', (_req, res) => {
@@ -72,7 +77,7 @@ function connect(
     });
     socket.on('error', () => undefined);
     socket.on('open', () => {
-      resolve({ socket, frames, closed });
+      resolve({ socket, frames, texts, closed });
     });
   });
 }
@@ -248,6 +253,47 @@ describe('delivery', () => {
     expect(topic).toMatchObject({ op: 'event', subject: 'account.created', sequence: 3 });
     expect(mvp?.eventId).toBe(topic?.id);
     both.socket.close();
+  });
+
+  it("sends each event's stored data as JSON.stringify of the event would, byte for byte", async () => {
+    const client = await createOrgClient(harness, SCOPES);
+    await harness.admin('PUT', `/sandbox/orgs/${client.orgId}/faults`, { envelope: 'both' });
+    const conn = await connect(harness.baseUrl, handshake(client));
+    await framesUntil(conn, 2);
+    const res = await client.call('POST', '/api/v1/ledger/accounts', {
+      name: 'Trésorerie "main" \u2028 \u{1F600} </script> \\ end',
+      metadata: { zeta: 'last key first', alpha: 'tab\there', empty: '' },
+    });
+    expect(res.status).toBe(201);
+    await framesUntil(conn, 4);
+    const [stored] = events(harness, client.orgId);
+    if (stored === undefined) throw new Error('no event stored');
+    const head = { event: stored.type, orgId: stored.orgId, occurredAt: stored.occurredAt };
+    expect(conn.texts.slice(2)).toEqual([
+      JSON.stringify({
+        type: 'EVENT',
+        event: head.event,
+        eventId: stored.id,
+        version: 1,
+        orgId: head.orgId,
+        occurredAt: head.occurredAt,
+        correlationId: stored.correlationId,
+        data: stored.data,
+      }),
+      JSON.stringify({
+        op: 'event',
+        subId: 'default',
+        id: stored.id,
+        sequence: stored.sequence,
+        subject: head.event,
+        occurredAt: head.occurredAt,
+        orgId: head.orgId,
+        correlationId: stored.correlationId,
+        version: 1,
+        data: stored.data,
+      }),
+    ]);
+    conn.socket.close();
   });
 
   it('replays outbox events after resumeAfter before live ones', async () => {
