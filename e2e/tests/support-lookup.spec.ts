@@ -61,7 +61,7 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
   await search.getByLabel('Look up').fill(transaction.correlationId);
   await search.getByRole('button', { name: 'Search' }).click();
   const matching = page.getByRole('table', { name: 'Matching transactions' });
-  await expect(matching).toContainText(transaction.id.slice(0, 8));
+  await expect(matching).toContainText(transaction.id.slice(-12));
   await expect(page.getByRole('table', { name: 'Events in time order' })).toContainText(
     'transaction.created',
   );
@@ -86,7 +86,7 @@ test('support finds a withdrawal by its correlationId and by a requestId', async
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(requestId)}`));
   await expect(page.getByRole('table', { name: 'Upstream calls' })).toContainText('201');
   await expect(page.getByRole('table', { name: 'Matching transactions' })).toContainText(
-    transaction.id.slice(0, 8),
+    transaction.id.slice(-12),
   );
   await saveScreenshot(page, 'support-2-by-request-id');
 });

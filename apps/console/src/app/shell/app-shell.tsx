@@ -44,9 +44,8 @@ export function AppShell() {
   const organization = (
     <div className="border-t border-slate-700 px-5 py-4 text-xs text-slate-300">
       <p className="font-medium text-slate-200">Organization</p>
-      <p className="mt-0.5 truncate font-mono" title={session.organization?.id ?? 'unknown'}>
-        {session.organization?.id ?? '—'}
-      </p>
+      {/* Whole and wrapped: a time-ordered id's head is its clock, so a clipped one tells nothing. */}
+      <p className="mt-0.5 font-mono break-all">{session.organization?.id ?? '—'}</p>
     </div>
   );
 

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
+import { shortId } from '../../lib/short-id';
 import { focusRing } from './button';
 import { announce, ensureAnnouncer, withdraw } from './live-announcer';
 
@@ -70,7 +71,7 @@ export function CopyableId({
   label: string;
   isShort?: boolean;
 }) {
-  const shown = isShort && value.length > 16 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
+  const shown = isShort ? shortId(value) : value;
   return (
     <span className="inline-flex max-w-full items-center gap-1 align-middle">
       <code className="truncate font-mono text-xs text-slate-800" title={value}>

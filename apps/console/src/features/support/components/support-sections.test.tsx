@@ -165,6 +165,22 @@ describe('SupportEvents', () => {
     expect(first).toHaveTextContent('PENDING · 1.5 TRX · SIGNED');
     expect(second).toHaveTextContent('PENDING · 1.5 TRX · BROADCAST · 1 conf.');
   });
+
+  it('links each event to its transaction by the part of the id that tells them apart', () => {
+    // Time-ordered ids minted in the same minute share their first 8 characters.
+    const ids = ['01a24f3c-5eef-769f-b7de-de070e093021', '01a24f3c-5ef1-7a00-8c11-4b2a9e0f7d13'];
+    const event = (id: string, i: number) =>
+      SupportEventSchema.parse({
+        ...update(`e${String(i)}`, '2026-11-25T07:40:35.000Z', { status: 'PENDING' }),
+        transactionId: id,
+        data: { transactionId: id, status: 'PENDING' },
+      });
+    renderWithApp(<SupportEvents events={ids.map(event)} decimalsFor={() => 6} />);
+    const table = screen.getByRole('table', { name: 'Events in time order' });
+    const links = ids.map((id) => within(table).getByRole('link', { name: `Transaction ${id}` }));
+    expect(links.map((link) => link.textContent)).toEqual(['…de070e093021', '…4b2a9e0f7d13']);
+    expect(links[0]).toHaveAttribute('href', `/transactions/${ids[0] ?? ''}`);
+  });
 });
 
 describe('the support sections on a phone', () => {

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { eventSummary } from '../../../lib/event-summary';
+import { shortId } from '../../../lib/short-id';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import type { SupportResult } from '../api/support-search';
 import { IdCell, MaybeId, TIME_COLUMN, TITLE_LINE, idField } from './support-cells';
@@ -24,8 +25,10 @@ function EventTransaction({ event }: { event: SupportEvent }) {
     <Link
       to={`/transactions/${encodeURIComponent(transactionId)}`}
       className="font-mono text-xs text-indigo-700 underline"
+      aria-label={`Transaction ${transactionId}`}
+      title={transactionId}
     >
-      {transactionId.slice(0, 12)}…
+      {shortId(transactionId)}
     </Link>
   ) : (
     '—'

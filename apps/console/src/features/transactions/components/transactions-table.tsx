@@ -19,6 +19,7 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { formatAheadWhenIdle } from '../../../lib/format-time';
+import { shortId } from '../../../lib/short-id';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
 
@@ -152,7 +153,7 @@ function TransactionLink({ id }: { id: string }) {
       className="font-mono text-xs font-medium text-indigo-700 hover:underline"
       aria-label={`Transaction ${id}`}
     >
-      {id.length > 18 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id}
+      {shortId(id)}
     </RowLink>
   );
 }
