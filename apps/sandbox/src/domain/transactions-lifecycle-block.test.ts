@@ -8,7 +8,7 @@ import { createLifecycle, type LifecycleDeps } from './transactions-lifecycle';
 import { getTransaction, insertTransaction, type NewTransaction } from './transactions-store';
 
 /**
- * How a block does its work: one SQLite transaction for all its rows, a savepoint per row, a
+ * How a block does its work: one SQLite transaction for all its rows, a savepoint per chunk of rows, a
  * time budget after a minimum of rows, and a round-robin start so a cut never starves a row.
  * Rows are inserted already on chain (BROADCAST in block 1), so a block only counts them on.
  */
@@ -121,6 +121,26 @@ describe('a block of the transaction lifecycle', () => {
     expect(getTransaction(db, 'tx-1')?.status).toBe('CONFIRMED');
     expect(getTransaction(db, 'tx-2')).toMatchObject({ status: 'PENDING', confirmations: 1 });
     expect(getTransaction(db, 'tx-3')?.status).toBe('CONFIRMED');
+    // tx-1 was stepped twice (its chunk rolled back, then alone): its event is stored once.
+    const confirmedEvents = db
+      .prepare(
+        "SELECT correlation_id AS correlationId FROM events WHERE type = 'transaction.confirmed'",
+      )
+      .all();
+    expect(confirmedEvents).toEqual([{ correlationId: 'corr-1' }, { correlationId: 'corr-3' }]);
+  });
+
+  it('steps rows under one savepoint per 32, not one each', () => {
+    // Four confirmations each: the fifth is a step with an event, so every row is stepped.
+    for (let n = 1; n <= 40; n += 1) insertTransaction(db, onChain(n, { confirmations: 4 }));
+    const { onBlock, errors } = lifecycle();
+    statements.length = 0;
+
+    onBlock({ number: 5, at: AT });
+
+    expect(statements.filter((sql) => sql.startsWith('SAVEPOINT'))).toHaveLength(2);
+    expect(confirmations(40).every((c) => c === 5)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it('counts on the confirmations of rows that cross no step in one UPDATE, never row by row', () => {
