@@ -18,9 +18,9 @@ import { quoteFee } from './transactions-fees';
 import { reserve } from './transactions-postings';
 import {
   findByClientReference,
-  getTransaction,
   insertTransaction,
   type NewTransaction,
+  type TransactionRow,
 } from './transactions-store';
 import { toTransaction, transactionEventData } from './transactions-view';
 
@@ -180,7 +180,8 @@ export function createWithdrawal(
     createdAt: at,
     updatedAt: at,
   };
-  insertTransaction(db, source);
+  // Every column as written (TEXT amounts, INTEGER counts): the row reads back as this.
+  const stored: TransactionRow = { seq: insertTransaction(db, source), ...source };
   if (destination !== null && destinationId !== null) {
     insertTransaction(db, {
       ...source,
@@ -203,22 +204,20 @@ export function createWithdrawal(
   }
   insertIntent(db).run(`intent_${timeOrderedId()}`, orgId, id, signingDigest(source), at);
 
+  // The reservation posts ledger entries; the row itself stays as stored.
   const emit = (type: 'transaction.created' | 'transaction.updated') => {
-    const row = getTransaction(db, id);
-    if (!row) throw new Error('transaction row missing after insert');
     appendEvent(db, {
       orgId,
       type,
       correlationId: request.correlationId,
       occurredAt: at,
-      data: transactionEventData(db, row),
+      data: transactionEventData(db, stored),
     });
-    return row;
   };
-  const created = emit('transaction.created');
-  reserve(db, created, at);
-  const reserved = emit('transaction.updated');
-  return toTransaction(db, reserved, {
+  emit('transaction.created');
+  reserve(db, stored, at);
+  emit('transaction.updated');
+  return toTransaction(db, stored, {
     decimalsOf: (asset) => catalog.find((a) => a.asset === asset)?.decimals ?? null,
   });
 }

@@ -128,8 +128,9 @@ const due = prepared<[{ height: number; timedOutAtMs: number; finality: number }
 /** UPDATEs keyed by the columns a patch sets: the lifecycle uses a handful of shapes. */
 const update = preparedByShape<[Record<string, unknown>]>();
 
-export function insertTransaction(db: Database.Database, row: NewTransaction): void {
-  insert(db).run(row);
+/** Inserts the row and returns its `seq`: with it, the row as stored needs no read back. */
+export function insertTransaction(db: Database.Database, row: NewTransaction): number {
+  return Number(insert(db).run(row).lastInsertRowid);
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'id' | 'orgId' | 'createdAt'>> & {
