@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../store/db';
+import { transactionRow } from '../test-support/transaction-rows';
 import { createLifecycle, type LifecycleDeps } from './transactions-lifecycle';
 import { getTransaction, insertTransaction, type NewTransaction } from './transactions-store';
 
@@ -32,47 +33,22 @@ afterEach(() => {
 });
 
 function onChain(n: number, overrides: Partial<NewTransaction> = {}): NewTransaction {
-  return {
+  return transactionRow({
     id: `tx-${n}`,
-    orgId: 'org',
-    walletId: 'wallet',
-    accountId: 'account',
-    type: 'WITHDRAWAL',
-    status: 'PENDING',
     stage: 'BROADCAST',
-    chain: 'tron:nile',
-    asset: 'TRX',
     // Nothing was reserved for these rows: settling zero keeps the ledger out of the way.
     amountAtomic: '0',
-    direction: 'DEBIT',
-    transferKind: 'EXTERNAL_WITHDRAWAL',
-    fromAddress: null,
-    toAddress: null,
-    clientReference: null,
-    transactionGroupId: null,
-    counterpartTransactionId: null,
-    isSourceLeg: 1,
-    feeAsset: null,
-    estimatedFeeAtomic: null,
-    reservedFeeAtomic: null,
-    actualFeeAtomic: null,
-    feeLimitAtomic: null,
-    forcedOutcome: null,
     txHash: `hash-${n}`,
     blockNumber: 1,
     confirmations: 1,
     broadcastAt: AT,
-    failureCode: null,
-    failureMessage: null,
     billingReference: `BILL-${n}`,
     correlationId: `corr-${n}`,
-    requestId: null,
-    idempotencyKey: null,
     createdAtMs: Date.parse(AT),
     createdAt: AT,
     updatedAt: AT,
     ...overrides,
-  };
+  });
 }
 
 function lifecycle(deps: Partial<LifecycleDeps> = {}) {

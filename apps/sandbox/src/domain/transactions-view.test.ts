@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../store/db';
+import { transactionRow } from '../test-support/transaction-rows';
 import { insertTransaction, getTransaction, type NewTransaction } from './transactions-store';
 import { pageViewContext, toTransaction, type ViewContext } from './transactions-view';
 
@@ -15,45 +16,17 @@ let statements: string[];
 const base: ViewContext = { decimalsOf: () => 6 };
 
 function row(n: number, accountId: string): NewTransaction {
-  return {
+  return transactionRow({
     id: `tx-${n}`,
-    orgId: 'org',
     walletId: `wallet-${accountId}`,
     accountId,
-    type: 'WITHDRAWAL',
-    status: 'PENDING',
-    stage: 'RESERVED',
-    chain: 'tron:nile',
-    asset: 'TRX',
     amountAtomic: String(n * 1_000_000),
-    direction: 'DEBIT',
-    transferKind: 'EXTERNAL_WITHDRAWAL',
-    fromAddress: null,
-    toAddress: null,
-    clientReference: null,
-    transactionGroupId: null,
-    counterpartTransactionId: null,
-    isSourceLeg: 1,
-    feeAsset: null,
-    estimatedFeeAtomic: null,
-    reservedFeeAtomic: null,
-    actualFeeAtomic: null,
-    feeLimitAtomic: null,
-    forcedOutcome: null,
-    txHash: null,
-    blockNumber: null,
-    confirmations: 0,
-    broadcastAt: null,
-    failureCode: null,
-    failureMessage: null,
     billingReference: `BILL-${n}`,
     correlationId: `corr-${n}`,
-    requestId: null,
-    idempotencyKey: null,
     createdAtMs: Date.parse(AT) + n,
     createdAt: AT,
     updatedAt: AT,
-  };
+  });
 }
 
 beforeEach(() => {
