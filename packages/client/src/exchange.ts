@@ -24,6 +24,87 @@ function joined(chunks: Buffer[], length: number): Uint8Array {
 }
 
 /**
+ * One exchange's handler and outcome: undici calls its methods as the answer comes. A class,
+ * not closures: the server code runs under tsx, whose transform names every closure assigned
+ * to a name (`__name`, an Object.defineProperty) each time it is created, and the handler,
+ * `settle` and the abort listener were five of them per proxied read, ~2% of the BFF's busy
+ * time (BENCHMARKS.md, group 2).
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private abortReason: Error | null = null;
+  private isSettled = false;
+  private status = 0;
+  private headers: Exchanged['headers'] = {};
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly resolve: (answer: Exchanged) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  /** Aborts the request now (before it starts: as soon as undici hands over its controller). */
+  abort(reason: Error): void {
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  listen(signal: CancelSignal): void {
+    this.stopListening = onAbort(signal, () => {
+      this.abort(abortReasonOf(signal));
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortReason) controller.abort(this.abortReason);
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Exchanged['headers'],
+  ): void {
+    // An informational answer (1xx) is followed by the real one.
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    if (!this.settle()) return;
+    this.resolve({
+      status: this.status,
+      headers: this.headers,
+      bodyBytes: joined(this.chunks, this.length),
+    });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.settle()) this.reject(error);
+  }
+
+  /** True the first time only: an exchange ends once. */
+  settle(): boolean {
+    if (this.isSettled) return false;
+    this.isSettled = true;
+    this.stopListening?.();
+    return true;
+  }
+}
+
+function abortReasonOf(signal: CancelSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new errors.RequestAbortedError();
+}
+
+/**
  * One HTTP exchange on undici's dispatch API, the answer's body gathered as bytes. The same
  * outcome as `dispatcher.request()` followed by `body.arrayBuffer()` (its status, parsed
  * headers and bytes; a failure or an abort rejects with the same error), without the readable
@@ -34,65 +115,16 @@ function joined(chunks: Buffer[], length: number): Uint8Array {
 export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Promise<Exchanged> {
   const { signal, ...request } = options;
   return new Promise<Exchanged>((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | null = null;
-    let abortReason: Error | null = null;
-    let settled = false;
-    let status = 0;
-    let headers: Exchanged['headers'] = {};
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let stopListening = (): void => undefined;
-    const settle = (outcome: () => void): void => {
-      if (settled) return;
-      settled = true;
-      stopListening();
-      outcome();
-    };
-    if (signal) {
-      const reasonOf = (): Error =>
-        signal.reason instanceof Error ? signal.reason : new errors.RequestAbortedError();
-      if (signal.aborted) {
-        reject(reasonOf());
-        return;
-      }
-      stopListening = onAbort(signal, () => {
-        abortReason = reasonOf();
-        // Before the request starts, undici has no controller yet: onRequestStart aborts it.
-        controller?.abort(abortReason);
-      });
+    if (signal?.aborted) {
+      reject(abortReasonOf(signal));
+      return;
     }
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(started) {
-        controller = started;
-        if (abortReason) started.abort(abortReason);
-      },
-      onResponseStart(_controller, statusCode, responseHeaders) {
-        // An informational answer (1xx) is followed by the real one.
-        if (statusCode < 200) return;
-        status = statusCode;
-        headers = responseHeaders;
-      },
-      onResponseData(_controller, chunk) {
-        chunks.push(chunk);
-        length += chunk.length;
-      },
-      onResponseEnd() {
-        settle(() => {
-          resolve({ status, headers, bodyBytes: joined(chunks, length) });
-        });
-      },
-      onResponseError(_controller, error) {
-        settle(() => {
-          reject(error);
-        });
-      },
-    };
+    const handler = new Exchange(resolve, reject);
+    if (signal) handler.listen(signal);
     try {
       dispatcher.dispatch(request, handler);
     } catch (error) {
-      settle(() => {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      });
+      if (handler.settle()) reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
 }

