@@ -384,8 +384,8 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
       const idleFrames = z.array(z.number()).parse(await evalJson(page, FRAMES_WITHOUT_SCROLLING));
       const idleP95 = percentile(idleFrames, 95);
 
-      // BENCH_PROFILE=1: a CPU profile of the measured scroll, and a Chromium trace (open it in
-      // chrome://tracing or Perfetto) of a second scroll through after it. Not one scroll for
+      // BENCH_PROFILE=1: a CPU profile of the measured scrolls, and a Chromium trace (open it in
+      // chrome://tracing or Perfetto) of one more scroll through after them. Not one scroll for
       // both: the trace records a stack for every style and layout invalidation, which made the
       // listener's DOM writes several times slower than they are.
       const traceFile = profileDir('console-scroll');
@@ -395,10 +395,22 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
       }
-      trace('console: scrolling');
-      const { frames, vsyncs, listeners, totalMs, maxRows } = ScrollResultSchema.parse(
-        await evalJson(page, SCROLL_THROUGH),
-      );
+      // A full run scrolls through three times (the issue's medians of at least 3): the rows
+      // below are the pass whose frame p95 is the median of the three, and the note gives every
+      // pass's. One pass was one sample of the machine: 17.0 / 17.0 / 17.3 ms in three runs of
+      // the same build.
+      const passes: z.infer<typeof ScrollResultSchema>[] = [];
+      for (let pass = 1; pass <= (ctx.isQuick ? 1 : 3); pass += 1) {
+        trace(`console: scrolling, pass ${String(pass)}`);
+        passes.push(ScrollResultSchema.parse(await evalJson(page, SCROLL_THROUGH)));
+      }
+      const passP95 = (pass: z.infer<typeof ScrollResultSchema>) =>
+        percentile(pass.frames, 95) ?? Infinity;
+      const byP95 = [...passes].sort((a, b) => passP95(a) - passP95(b));
+      const medianPass = byP95[Math.floor(byP95.length / 2)];
+      if (!medianPass) throw new Error('no scroll pass');
+      const { frames, vsyncs, listeners, totalMs, maxRows } = medianPass;
+      const everyPass = passes.map((pass) => `${passP95(pass).toFixed(1)} ms`).join(' / ');
       if (traceFile && cdp) {
         const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(join(traceFile, 'scroll.cpuprofile'), JSON.stringify(profile));
@@ -430,7 +442,7 @@ export async function runConsole(ctx: BenchContext, rec: GroupRecorder): Promise
         reference: { name: 'the same frames without scrolling', value: idleP95 },
         target: '<= 17 ms',
         isMet: frameP95 === null ? false : frameP95 <= 17,
-        note: `between frame callbacks: ${spreadOf(frames)}; between frame start times: ${spreadOf(vsyncs)}, ${String(dropped)} of ${String(vsyncs.length)} frames dropped (> 25 ms); without scrolling (the reference): ${spreadOf(idleFrames)}`,
+        note: `${passes.length > 1 ? `median of ${String(passes.length)} passes (each pass's p95, in order: ${everyPass}); that pass ` : ''}between frame callbacks: ${spreadOf(frames)}; between frame start times: ${spreadOf(vsyncs)}, ${String(dropped)} of ${String(vsyncs.length)} frames dropped (> 25 ms); without scrolling (the reference): ${spreadOf(idleFrames)}`,
       });
       rec.add({
         metric: `scroll listeners per step (${loaded.toLocaleString()} rows), p50`,
