@@ -12,13 +12,21 @@ import {
   revertedUsdt,
   withStatus,
 } from '../transaction-fixtures';
+import { StatusBadge } from '../../../components/ui/badge';
 import { Time } from '../../../components/ui/time';
 import { TransactionsTable } from './transactions-table';
 
-// Every row renders one Time: counting its renders counts the rows React rendered again.
+// A row's created and status cells render one Time and one StatusBadge: counting their renders
+// counts the cells React rendered again.
 vi.mock('../../../components/ui/time', async (importOriginal) => {
   const actual = await importOriginal<{ Time: typeof Time }>();
   return { Time: vi.fn(actual.Time) };
+});
+vi.mock('../../../components/ui/badge', async (importOriginal) => {
+  const actual = await importOriginal<
+    Record<string, unknown> & { StatusBadge: typeof StatusBadge }
+  >();
+  return { ...actual, StatusBadge: vi.fn(actual.StatusBadge) };
 });
 
 // jsdom lays nothing out: give the virtualizer's scroll box a size so it renders rows.
@@ -114,14 +122,17 @@ describe('TransactionsTable', () => {
     expect(within(rowOf('tx_reverted')).queryByText('Nile testnet')).not.toBeInTheDocument();
   });
 
-  it('re-renders a row only when its own transaction changes, not when another row does', async () => {
+  it('renders again only the cells whose values changed, in the row whose transaction did', async () => {
     const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
     await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
     vi.mocked(Time).mockClear();
+    vi.mocked(StatusBadge).mockClear();
     rerenderWithApp([withStatus(confirmedTrx, { status: 'FAILED' }), revertedUsdt]);
     await within(rowOf('tx_confirmed')).findByText('not debited');
-    // Only the changed row rendered again: the other one was skipped as memoized.
-    expect(vi.mocked(Time)).toHaveBeenCalledTimes(1);
+    // The changed row's status cell rendered again; its created cell and the other row did not.
+    expect(vi.mocked(StatusBadge)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(StatusBadge)).toHaveBeenCalledWith({ status: 'FAILED' }, undefined);
+    expect(vi.mocked(Time)).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Transaction } from '@settlement/protocol';
-import type { ComponentProps, RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   createContext,
@@ -53,15 +53,8 @@ type RowAmountProps = {
 /**
  * The amount of one row. A failed transaction never moved its amount, so it is struck through,
  * without sign and in neutral grey, and says so in words: it must not read as a real debit.
- * Memoized on plain values, as are the other cells below: a recycled row handed another
- * transaction renders again only the cells whose values differ (rows of a list repeat their
- * type, status, asset and account a lot).
  */
-const RowAmount = memo(function RowAmount({
-  transaction,
-  decimals,
-  alignDecimals,
-}: RowAmountProps) {
+function RowAmount({ transaction, decimals, alignDecimals }: RowAmountProps) {
   if (!isFailedStatus(transaction.status)) {
     return (
       <Amount
@@ -86,7 +79,7 @@ const RowAmount = memo(function RowAmount({
       </span>
     </span>
   );
-}, sameAmount);
+}
 
 function sameAmount(a: RowAmountProps, b: RowAmountProps): boolean {
   return (
@@ -115,8 +108,30 @@ const HrefBase = createContext('');
  * every visible row handed a new transaction on each scroll step, they were a third of the
  * rows' render time (profiled while scrolling 10,000 rows).
  */
-function RowLink({ to, ...props }: { to: string } & ComponentProps<'a'>) {
-  return <a href={`${use(HrefBase)}${to}`} data-to={to} {...props} />;
+function RowLink({
+  to,
+  className,
+  label,
+  title,
+  children,
+}: {
+  to: string;
+  className: string;
+  label?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={`${use(HrefBase)}${to}`}
+      data-to={to}
+      className={className}
+      aria-label={label}
+      title={title}
+    >
+      {children}
+    </a>
+  );
 }
 
 /**
@@ -146,25 +161,71 @@ function useRowLinkNavigation(ref: RefObject<HTMLElement | null>) {
   }, [ref, navigate]);
 }
 
+/**
+ * Rows are reused by slot (see the table's keys): when new rows push a slot onto another
+ * transaction, a link focused in it would now open that other transaction. Focus follows its
+ * transaction to the row that shows it now, onto the same control, and leaves only when that
+ * transaction is no longer on screen. Where focus is gets noted when it moves; each commit then
+ * checks it once for the whole table, instead of an effect in every row on every scroll step.
+ */
+function useFocusFollowsTransaction(ref: RefObject<HTMLElement | null>) {
+  const noted = useRef<{ transactionId: string; position: number } | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const control = event.target;
+      const row = control instanceof HTMLElement ? control.closest('tr') : null;
+      const transactionId = row?.dataset.transactionId;
+      noted.current =
+        row && control instanceof HTMLElement && transactionId !== undefined
+          ? { transactionId, position: focusables(row).indexOf(control) }
+          : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node) || !element.contains(event.relatedTarget)) {
+        noted.current = null;
+      }
+    };
+    element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [ref]);
+  // After every commit; every row has its new content by then.
+  useLayoutEffect(() => {
+    const focus = noted.current;
+    const focused = document.activeElement;
+    if (!focus || !(focused instanceof HTMLElement) || ref.current?.contains(focused) !== true) {
+      return;
+    }
+    const row = focused.closest('tr');
+    if (!row || row.dataset.transactionId === focus.transactionId) return;
+    const target = [...(row.parentElement?.children ?? [])].find(
+      (other) =>
+        other instanceof HTMLElement && other.dataset.transactionId === focus.transactionId,
+    );
+    const control = target instanceof HTMLElement ? focusables(target)[focus.position] : undefined;
+    if (control) control.focus({ preventScroll: true });
+    else focused.blur();
+  });
+}
+
 function TransactionLink({ id }: { id: string }) {
   return (
     <RowLink
       to={`/transactions/${encodeURIComponent(id)}`}
       className="font-mono text-xs font-medium text-indigo-700 hover:underline"
-      aria-label={`Transaction ${id}`}
+      label={`Transaction ${id}`}
     >
       {shortId(id)}
     </RowLink>
   );
 }
 
-const AccountLink = memo(function AccountLink({
-  id,
-  name,
-}: {
-  id: string;
-  name: string | null | undefined;
-}) {
+function AccountLink({ id, name }: { id: string; name: string | null | undefined }) {
   return (
     <RowLink
       to={`/accounts/${encodeURIComponent(id)}`}
@@ -175,7 +236,7 @@ const AccountLink = memo(function AccountLink({
       {name ?? id}
     </RowLink>
   );
-}, sameAccount);
+}
 
 /**
  * The rows' memo comparisons name their props: React's own lists both props objects' keys,
@@ -189,20 +250,15 @@ function sameAccount(
   return a.id === b.id && a.name === b.name;
 }
 
-const RowStatus = memo(StatusBadge, (a, b) => a.status === b.status);
-
-const Reference = memo(
-  function Reference({ value }: { value: string | null | undefined }) {
-    return value ? (
-      // Not keyed by the value: a row reused for another transaction hands its copy button the
-      // new value (it says "Copy" again) instead of creating another button on each scroll step.
-      <CopyableId value={value} label="client reference" isShort />
-    ) : (
-      <span className="text-slate-500">—</span>
-    );
-  },
-  (a, b) => a.value === b.value,
-);
+function Reference({ value }: { value: string | null | undefined }) {
+  return value ? (
+    // Not keyed by the value: a row reused for another transaction hands its copy button the
+    // new value (it says "Copy" again) instead of creating another button on each scroll step.
+    <CopyableId value={value} label="client reference" isShort />
+  ) : (
+    <span className="text-slate-500">—</span>
+  );
+}
 
 /** "internal transfer" -> "Internal Transfer", as CSS `capitalize` shows it, without its own element. */
 function capitalized(label: string): string {
@@ -213,26 +269,110 @@ function capitalized(label: string): string {
  * The type as text and, on its own line, the chain's testnet badge: no wrapper elements (one
  * row has many). Two lines keep the column narrow enough for every column to fit at 1440 px.
  */
-const TypeAndChain = memo(
-  function TypeAndChain({ type, chain }: { type: Transaction['type']; chain: string }) {
-    return (
-      <>
-        {capitalized(typeLabel({ type }))}
-        <br />
-        <ChainBadge chain={chain} />
-      </>
-    );
-  },
-  (a, b) => a.type === b.type && a.chain === b.chain,
-);
-
-/** The control focus was moved to in the current commit (see TableRow). */
-let movedFocus: HTMLElement | null = null;
+function TypeAndChain({ type, chain }: { type: Transaction['type']; chain: string }) {
+  return (
+    <>
+      {capitalized(typeLabel({ type }))}
+      <br />
+      <ChainBadge chain={chain} />
+    </>
+  );
+}
 
 /** The controls of a row a keyboard reaches, in order. */
 function focusables(row: HTMLElement): HTMLElement[] {
   return [...row.querySelectorAll<HTMLElement>('a[href], button')];
 }
+
+/*
+ * The table's cells, each memoized on the plain values it shows, its <td> included: a row
+ * reused for another transaction renders again only the cells whose values differ (rows of a
+ * list repeat their type, status, asset and account a lot), and a cell that stays creates no
+ * element at all. Each young-generation collection that falls inside a scroll step's listeners
+ * makes that frame's callback late: scrolling 10,000 rows allocated 36 KB a step with the
+ * memoized parts inside plain cells, 30 KB so (sampled, BENCHMARKS.md).
+ */
+
+const CreatedCell = memo(
+  function CreatedCell({ value }: { value: string }) {
+    return (
+      <td className="px-3 py-1">
+        <Time value={value} />
+      </td>
+    );
+  },
+  (a, b) => a.value === b.value,
+);
+
+const TransactionCell = memo(
+  function TransactionCell({ id }: { id: string }) {
+    return (
+      <td className="px-3 py-1 whitespace-nowrap">
+        <TransactionLink id={id} />
+      </td>
+    );
+  },
+  (a, b) => a.id === b.id,
+);
+
+const TypeCell = memo(
+  function TypeCell({ type, chain }: { type: Transaction['type']; chain: string }) {
+    return (
+      <td className="px-3 py-1 whitespace-nowrap">
+        <TypeAndChain type={type} chain={chain} />
+      </td>
+    );
+  },
+  (a, b) => a.type === b.type && a.chain === b.chain,
+);
+
+const StatusCell = memo(
+  function StatusCell({ status }: { status: string }) {
+    return (
+      <td className="px-3 py-1 whitespace-nowrap">
+        <StatusBadge status={status} />
+      </td>
+    );
+  },
+  (a, b) => a.status === b.status,
+);
+
+const AmountCell = memo(function AmountCell({
+  transaction,
+  decimals,
+  alignDecimals,
+}: RowAmountProps) {
+  return (
+    <td className="px-3 py-1 text-right">
+      <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
+    </td>
+  );
+}, sameAmount);
+
+const AccountCell = memo(function AccountCell({
+  id,
+  name,
+}: {
+  id: string;
+  name: string | null | undefined;
+}) {
+  return (
+    <td className="truncate px-3 py-1">
+      <AccountLink id={id} name={name} />
+    </td>
+  );
+}, sameAccount);
+
+const ReferenceCell = memo(
+  function ReferenceCell({ value }: { value: string | null | undefined }) {
+    return (
+      <td className="truncate px-3 py-1">
+        <Reference value={value} />
+      </td>
+    );
+  },
+  (a, b) => a.value === b.value,
+);
 
 /**
  * One table row. Memoized: a row re-renders only when its transaction (kept by identity
@@ -245,65 +385,20 @@ const TableRow = memo(function TableRow({
   alignDecimals,
   rowIndex,
 }: RowProps & { rowIndex: number }) {
-  const rowRef = useRef<HTMLTableRowElement>(null);
-  const shownId = useRef(transaction.id);
-  // Rows are reused by slot: when new rows push this slot onto another transaction, a link
-  // focused in it would now open that other transaction. Focus follows its transaction to the
-  // row that shows it now (every row has its new content by this layout effect), onto the same
-  // control; it leaves only when that transaction is no longer on screen.
-  useLayoutEffect(() => {
-    const previous = shownId.current;
-    if (previous === transaction.id) return;
-    shownId.current = transaction.id;
-    const row = rowRef.current;
-    const focused = document.activeElement;
-    if (!row || !(focused instanceof HTMLElement) || !row.contains(focused)) return;
-    // Already moved here by another row in this commit: it is where its transaction is.
-    if (focused === movedFocus) return;
-    const position = focusables(row).indexOf(focused);
-    const target = [...(row.parentElement?.children ?? [])].find(
-      (other) => other instanceof HTMLElement && other.dataset.transactionId === previous,
-    );
-    const control = target instanceof HTMLElement ? focusables(target)[position] : undefined;
-    if (!control) {
-      focused.blur();
-      return;
-    }
-    control.focus({ preventScroll: true });
-    movedFocus = control;
-    queueMicrotask(() => {
-      movedFocus = null;
-    });
-  }, [transaction.id]);
   return (
     <tr
-      ref={rowRef}
       data-transaction-id={transaction.id}
       aria-rowindex={rowIndex}
       className="border-b border-slate-100 hover:bg-slate-50"
       style={ROW_STYLE}
     >
-      <td className="px-3 py-1">
-        <Time value={transaction.createdAt} />
-      </td>
-      <td className="px-3 py-1 whitespace-nowrap">
-        <TransactionLink id={transaction.id} />
-      </td>
-      <td className="px-3 py-1 whitespace-nowrap">
-        <TypeAndChain type={transaction.type} chain={transaction.chain} />
-      </td>
-      <td className="px-3 py-1 whitespace-nowrap">
-        <RowStatus status={transaction.status} />
-      </td>
-      <td className="px-3 py-1 text-right">
-        <RowAmount transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
-      </td>
-      <td className="truncate px-3 py-1">
-        <AccountLink id={transaction.account.id} name={transaction.account.name} />
-      </td>
-      <td className="truncate px-3 py-1">
-        <Reference value={transaction.clientReference} />
-      </td>
+      <CreatedCell value={transaction.createdAt} />
+      <TransactionCell id={transaction.id} />
+      <TypeCell type={transaction.type} chain={transaction.chain} />
+      <StatusCell status={transaction.status} />
+      <AmountCell transaction={transaction} decimals={decimals} alignDecimals={alignDecimals} />
+      <AccountCell id={transaction.account.id} name={transaction.account.name} />
+      <ReferenceCell value={transaction.clientReference} />
     </tr>
   );
 }, sameRow);
@@ -329,7 +424,7 @@ const Card = memo(function Card({ transaction, decimals, alignDecimals }: RowPro
     >
       <div className="flex items-center justify-between gap-2">
         <TransactionLink id={transaction.id} />
-        <RowStatus status={transaction.status} />
+        <StatusBadge status={transaction.status} />
       </div>
       <div className="flex items-start justify-between gap-2">
         <span className="flex flex-wrap items-center gap-1.5">
@@ -408,6 +503,7 @@ export function TransactionsTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const hrefBase = useHref('/').replace(/\/$/, '');
   useRowLinkNavigation(scrollRef);
+  useFocusFollowsTransaction(scrollRef);
   const isPhone = useMediaQuery(PHONE_QUERY);
   // As many table rows at every offset: the most that a scroll offset shows (a part of one at
   // each edge), not 11 at one offset and 12 at the next. A count that changes mounts a row on
