@@ -26,9 +26,8 @@ function joined(chunks: Buffer[], length: number): Uint8Array {
 /**
  * One exchange's handler and outcome: undici calls its methods as the answer comes. A class,
  * not closures: the server code runs under tsx, whose transform names every closure assigned
- * to a name (`__name`, an Object.defineProperty) each time it is created, and the handler,
- * `settle` and the abort listener were five of them per proxied read, ~2% of the BFF's busy
- * time (BENCHMARKS.md, group 2).
+ * to a name (`__name`, an Object.defineProperty) each time it is created. Three such closures
+ * here and two in the client's `send` were ~2% of the BFF's busy time (BENCHMARKS.md, group 2).
  */
 class Exchange implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
