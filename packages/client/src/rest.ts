@@ -310,14 +310,14 @@ export function createSettlementClient(options: SettlementClientOptions) {
       if (attempt > 1) await sleep(fullJitterDelay(attempt - 1, retry, random), sendOptions.signal);
       const requestIdSent = attempt === 1 ? baseRequestId : `${baseRequestId}.${attempt}`;
       const started = performance.now();
-      const attemptBase = {
+      const attemptBase: AttemptBase = {
         attempt,
         method,
         target,
         idempotencyKey: sendOptions.idempotencyKey ?? null,
         requestIdSent,
         started,
-        signed: null as AttemptSignedLines | null,
+        signed: null,
       };
       let answer: Awaited<ReturnType<typeof attemptOnce>>;
       try {
