@@ -262,6 +262,20 @@ describe('TransactionsTable when new rows arrive at the top', () => {
     );
   });
 
+  it('keeps following its transaction after the window lost focus and got it back', async () => {
+    const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
+    const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });
+    link.focus();
+    // The window blurs (another app): the link's focusout has no related target, and the
+    // document keeps the link as its focused element.
+    link.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
+    rerenderWithApp([withStatus(confirmedTrx, { id: 'tx_newest' }), confirmedTrx, revertedUsdt]);
+    await screen.findByRole('link', { name: 'Transaction tx_newest' });
+    expect(document.activeElement).toBe(
+      screen.getByRole('link', { name: 'Transaction tx_confirmed' }),
+    );
+  });
+
   it('lets go of focus when its transaction leaves the rows on screen', async () => {
     const { rerenderWithApp } = renderTableWithRerender([confirmedTrx, revertedUsdt]);
     const link = await screen.findByRole('link', { name: 'Transaction tx_confirmed' });

@@ -165,8 +165,9 @@ function useRowLinkNavigation(ref: RefObject<HTMLElement | null>) {
  * Rows are reused by slot (see the table's keys): when new rows push a slot onto another
  * transaction, a link focused in it would now open that other transaction. Focus follows its
  * transaction to the row that shows it now, onto the same control, and leaves only when that
- * transaction is no longer on screen. Where focus is gets noted when it moves; each commit then
- * checks it once for the whole table, instead of an effect in every row on every scroll step.
+ * transaction is no longer on screen. Where focus is gets noted when it enters a control; each
+ * commit then checks it once for the whole table, instead of an effect in every row on every
+ * scroll step.
  */
 function useFocusFollowsTransaction(ref: RefObject<HTMLElement | null>) {
   const noted = useRef<{ transactionId: string; position: number } | null>(null);
@@ -182,16 +183,12 @@ function useFocusFollowsTransaction(ref: RefObject<HTMLElement | null>) {
           ? { transactionId, position: focusables(row).indexOf(control) }
           : null;
     };
-    const onFocusOut = (event: FocusEvent) => {
-      if (!(event.relatedTarget instanceof Node) || !element.contains(event.relatedTarget)) {
-        noted.current = null;
-      }
-    };
+    // Not cleared on focusout: the window losing focus (another app, another tab) blurs the
+    // link too, and rows that arrive meanwhile must still take focus along when it comes back.
+    // A focus that left the table is never followed: the check below asks it to be inside.
     element.addEventListener('focusin', onFocusIn);
-    element.addEventListener('focusout', onFocusOut);
     return () => {
       element.removeEventListener('focusin', onFocusIn);
-      element.removeEventListener('focusout', onFocusOut);
     };
   }, [ref]);
   // After every commit; every row has its new content by then.
