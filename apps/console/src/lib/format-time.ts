@@ -1,5 +1,7 @@
 /** Timestamps: shown in the operator's zone, with the exact UTC value on hover. */
 
+import { createIdleAhead } from './idle-ahead';
+
 // Made on first use, not at import: building a DateTimeFormat loads the locale's ICU data, the
 // costliest step of evaluating the overview's chunk (CPU profile of the first page, 4x
 // throttled), which delayed the page header before any timestamp was on screen.
@@ -49,65 +51,30 @@ export function formatUtc(iso: string): string {
   return entry.utc;
 }
 
-/** The rows whose timestamps are still to format ahead (the newest list given), and how far. */
-let ahead: { rows: readonly unknown[]; timestampOf: (row: never) => string; next: number } | null =
-  null;
-let isAheadScheduled = false;
 /** Formatting ahead stops here: the rest of the cache is left for what is shown. */
 const MAX_AHEAD = MAX_FORMATTED * 0.75;
-
-type IdleDeadline = { timeRemaining(): number };
-
-function whenIdle(run: (deadline: IdleDeadline) => void): void {
-  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    // No timeout: a callback forced by one gets no idle time (timeRemaining() is 0), so on a
-    // page that is never idle it formatted nothing and only asked again.
-    window.requestIdleCallback(run);
-  } else {
-    // No idle callbacks (an older Safari): a short slice per task.
-    setTimeout(() => {
-      const until = performance.now() + 4;
-      run({ timeRemaining: () => Math.max(0, until - performance.now()) });
-    }, 0);
-  }
-}
-
-function formatSomeAhead(deadline: IdleDeadline): void {
-  isAheadScheduled = false;
-  const work = ahead;
-  if (work === null) return;
-  const timestampOf = work.timestampOf as (row: unknown) => string;
-  while (work.next < work.rows.length && deadline.timeRemaining() > 1) {
-    if (formatted.size >= MAX_AHEAD) break;
-    const iso = timestampOf(work.rows[work.next]);
-    work.next += 1;
-    if (formatted.get(iso)?.utc !== undefined) continue;
-    formatLocal(iso);
-    formatUtc(iso);
-  }
-  if (work.next < work.rows.length && formatted.size < MAX_AHEAD) {
-    isAheadScheduled = true;
-    whenIdle(formatSomeAhead);
-  } else if (ahead === work) {
-    ahead = null;
-  }
-}
+const formatAhead = createIdleAhead();
 
 /**
  * Formats, in the browser's idle time, the timestamps of rows that arrived and are not shown
  * yet, so that scrolling them into view finds their text ready: formatting was ~8% of a
  * virtualized list's scroll step, each row's first showing (profiled scrolling 10,000 rows).
- * The newest list replaces one still being worked through (no copy of it is made: a live list
- * changes often); what is formatted already is skipped.
+ * The newest list replaces one still being worked through; what is formatted already is
+ * skipped.
  */
 export function formatAheadWhenIdle<Row>(
   rows: readonly Row[],
   timestampOf: (row: Row) => string,
 ): void {
-  ahead = { rows, timestampOf, next: 0 };
-  if (isAheadScheduled) return;
-  isAheadScheduled = true;
-  whenIdle(formatSomeAhead);
+  formatAhead(rows, (row) => {
+    if (formatted.size >= MAX_AHEAD) return false;
+    const iso = timestampOf(row);
+    if (formatted.get(iso)?.utc === undefined) {
+      formatLocal(iso);
+      formatUtc(iso);
+    }
+    return true;
+  });
 }
 
 /** "3 s ago", "5 min ago": for last-seen style labels. */

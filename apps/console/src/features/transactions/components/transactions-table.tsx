@@ -19,9 +19,9 @@ import { CopyableId } from '../../../components/ui/copy-button';
 import { Th } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { formatAheadWhenIdle } from '../../../lib/format-time';
-import { shortId } from '../../../lib/short-id';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { isFailedStatus } from '../model/funds-outcome';
+import { linkTextsAheadWhenIdle, transactionLinkText } from '../model/transaction-link-text';
 
 const ROW_HEIGHT = 60;
 /** One object for every row: a new one per row per render was garbage on each scroll step. */
@@ -211,13 +211,14 @@ function useFocusFollowsTransaction(ref: RefObject<HTMLElement | null>) {
 }
 
 function TransactionLink({ id }: { id: string }) {
+  const text = transactionLinkText(id);
   return (
     <RowLink
-      to={`/transactions/${encodeURIComponent(id)}`}
+      to={text.to}
       className="font-mono text-xs font-medium text-indigo-700 hover:underline"
-      label={`Transaction ${id}`}
+      label={text.label}
     >
-      {shortId(id)}
+      {text.short}
     </RowLink>
   );
 }
@@ -546,6 +547,7 @@ export function TransactionsTable({
   // Rows that arrived are formatted before they are scrolled to, while the browser is idle.
   useEffect(() => {
     formatAheadWhenIdle(transactions, (transaction) => transaction.createdAt);
+    linkTextsAheadWhenIdle(transactions);
   }, [transactions]);
 
   // One decimal point for the whole column: the most decimals among the loaded rows' assets.
