@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { trackChild, type Child } from './procs';
+
+/** A wake-up later than this counts as a stall of the machine (the probe itself does nothing). */
+const STALL_MS = 8;
+
+/**
+ * Runs in the probe process: wakes every millisecond and reports each wake-up more than
+ * STALL_MS late, as `<epoch ms it was due> <ms late>`. CommonJS from a string: no loader.
+ */
+const PROBE_SOURCE = `
+const { performance } = require('node:perf_hooks');
+let last = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  const late = now - last - 1;
+  if (late > ${STALL_MS}) process.stdout.write((performance.timeOrigin + last + 1).toFixed(1) + ' ' + late.toFixed(1) + '\\n');
+  last = now;
+}, 1);
+`;
+
+export type Stalls = { count: number; longestMs: number; totalMs: number };
+
+export type StallProbe = {
+  /** The stalls whose start fell between two wall-clock moments (epoch ms). */
+  between(fromMs: number, toMs: number): Stalls;
+  child: Child;
+};
+
+/**
+ * A process that only wakes every millisecond and notes how late it woke. When the machine
+ * withholds its cores from every process at once, for a few hundred milliseconds now and then,
+ * the servers measured and this probe are all late together (BENCHMARKS.md, "The BFF's tail at
+ * 500 req/s, located"); a round's note then says whether such stalls fell in it, beside a
+ * figure that they would move.
+ */
+export function startStallProbe(logFile: string): StallProbe {
+  const probe = spawn(process.execPath, ['-e', PROBE_SOURCE], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const stalls: { at: number; lateMs: number }[] = [];
+  createInterface({ input: probe.stdout }).on('line', (line) => {
+    const [at, late] = line.split(' ').map(Number);
+    if (at !== undefined && late !== undefined && Number.isFinite(at) && Number.isFinite(late)) {
+      stalls.push({ at, lateMs: late });
+    }
+  });
+  return {
+    child: trackChild('stall-probe', probe, logFile),
+    between(fromMs, toMs) {
+      const inside = stalls.filter((stall) => stall.at >= fromMs && stall.at < toMs);
+      return {
+        count: inside.length,
+        longestMs: inside.reduce((most, stall) => Math.max(most, stall.lateMs), 0),
+        totalMs: inside.reduce((sum, stall) => sum + stall.lateMs, 0),
+      };
+    },
+  };
+}
+
+/** "3 stalls over 8 ms, longest 26 ms, 71 ms in all" (or "none over 8 ms"). */
+export function stallsText(stalls: Stalls): string {
+  if (stalls.count === 0) return `no stall over ${STALL_MS} ms`;
+  return `${stalls.count} stall(s) over ${STALL_MS} ms, longest ${stalls.longestMs.toFixed(0)} ms, ${stalls.totalMs.toFixed(0)} ms in all`;
+}
