@@ -4,9 +4,9 @@ import { signRestRequest, type Signer } from '@settlement/protocol/signing';
 import { loadKeys } from '@settlement/bff/config';
 import { createSodiumSigner } from '@settlement/bff/signer';
 import { load, pacedLoad, type LoadResult } from '../lib/load';
-import { freePort, profileArgs, sleep, spawnTs, waitForHttp, type Child } from '../lib/procs';
+import { freePort, profileArgs, spawnTs, waitForHttp, type Child } from '../lib/procs';
 import { median, percentile, type GroupRecorder } from '../lib/report';
-import { startStallProbe, stallsText } from '../lib/stall-probe';
+import { startStallProbe } from '../lib/stall-probe';
 import { startBff, startSandbox } from '../lib/stack';
 import type { BenchContext } from '../run';
 
@@ -332,27 +332,15 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       floor: [],
       direct: [],
     };
-    // Each paced round's wall-clock window, to say which of them the machine stalled in.
+    // Which paced rounds the machine stalled in (see stall-probe.ts).
     const probe = startStallProbe(join(ctx.workDir, 'stall-probe.log'));
-    const fixedWindows: Record<Name, [number, number][]> = {
-      bff: [],
-      work: [],
-      proxy: [],
-      floor: [],
-      direct: [],
-    };
     for (let r = 0; r < rounds; r += 1) {
       for (const name of NAMES) {
-        const from = Date.now();
-        fixedRuns[name].push(await paced(name, pacedS));
-        fixedWindows[name].push([from, Date.now()]);
+        fixedRuns[name].push(await probe.timed(name, () => paced(name, pacedS)));
       }
     }
-    // A stall is reported once the probe wakes after it: let the last one's line arrive.
-    await sleep(100);
+    await probe.settle();
     await probe.child.stop();
-    const stallsOf = (name: Name) =>
-      fixedWindows[name].map(([from, to]) => stallsText(probe.between(from, to))).join(' / ');
     for (const name of NAMES) {
       fixed[name] = {
         ...(fixedRuns[name][0] as LoadResult),
@@ -387,7 +375,7 @@ export async function runBffOverhead(ctx: BenchContext, rec: GroupRecorder): Pro
       },
       target: '<= 5 ms',
       isMet: addedP99 <= 5,
-      note: `answered per second of the ${fixedRate} offered (median): ${NAMES.map((name) => `${name} ${(median(fixedRuns[name].map((x) => x.okPerSecond)) ?? 0).toFixed(0)}`).join(', ')}; a path below the offered rate was saturated, so its p99 is a queue, not the added cost. The machine's stalls (a probe process that only wakes every ms, late by more than 8 ms) in each round, BFF: ${stallsOf('bff')}; direct: ${stallsOf('direct')}`,
+      note: `answered per second of the ${fixedRate} offered (median): ${NAMES.map((name) => `${name} ${(median(fixedRuns[name].map((x) => x.okPerSecond)) ?? 0).toFixed(0)}`).join(', ')}; a path below the offered rate was saturated, so its p99 is a queue, not the added cost. The machine's stalls (a probe process that only wakes every ms, late by more than 8 ms) in each round, BFF: ${probe.roundsText('bff')}; direct: ${probe.roundsText('direct')}`,
     });
     const non2xx = [...Object.values(saturated).flat(), ...Object.values(fixed)].reduce(
       (sum, r) => sum + r.non2xx,

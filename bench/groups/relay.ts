@@ -3,7 +3,7 @@ import { startFakeUpstream, type FakeUpstream, type UpstreamKind } from '../lib/
 import { freePort, sleep, spawnTs, waitForHttp, type Child } from '../lib/procs';
 import { openReceivers, openStalledSocket } from '../lib/receivers';
 import { median, percentile, type GroupRecorder } from '../lib/report';
-import { startStallProbe, stallsText } from '../lib/stall-probe';
+import { startStallProbe } from '../lib/stall-probe';
 import { startBff, startSandbox } from '../lib/stack';
 import type { BenchContext } from '../run';
 
@@ -159,7 +159,7 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
       });
     }
 
-    // Each round's wall-clock window, to say which rounds the machine stalled in.
+    // Which rounds the machine stalled in (see stall-probe.ts).
     const probe = startStallProbe(join(ctx.workDir, 'relay-stall-probe.log'));
     const curve: { sockets: number; bff: number | null; reference: number | null }[] = [];
     let p99At10: number | null = null;
@@ -167,22 +167,19 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
       // Interleaved rounds, so a burst of other work on the machine hits both sides alike.
       const viaBff: Awaited<ReturnType<typeof fanOutRun>>[] = [];
       const viaReference: Awaited<ReturnType<typeof fanOutRun>>[] = [];
-      const windows: { bff: [number, number][]; reference: [number, number][] } = {
-        bff: [],
-        reference: [],
-      };
       for (let round = 0; round < rounds; round += 1) {
-        let from = Date.now();
-        viaBff.push(await fanOutRun({ fake, ...bffTarget, sockets, rate, durationMs }));
-        windows.bff.push([from, Date.now()]);
-        from = Date.now();
-        viaReference.push(await fanOutRun({ fake, ...referenceTarget, sockets, rate, durationMs }));
-        windows.reference.push([from, Date.now()]);
+        viaBff.push(
+          await probe.timed(`bff ${sockets}`, () =>
+            fanOutRun({ fake, ...bffTarget, sockets, rate, durationMs }),
+          ),
+        );
+        viaReference.push(
+          await probe.timed(`reference ${sockets}`, () =>
+            fanOutRun({ fake, ...referenceTarget, sockets, rate, durationMs }),
+          ),
+        );
       }
-      // A stall is reported once the probe wakes after it: let the last one's line arrive.
-      await sleep(100);
-      const stallsOf = (side: keyof typeof windows) =>
-        windows[side].map(([from, to]) => stallsText(probe.between(from, to))).join(' / ');
+      await probe.settle();
       const med = (runs: typeof viaBff, f: (r: (typeof viaBff)[number]) => number | null) =>
         median(runs.flatMap((r) => (f(r) === null ? [] : [f(r) as number])));
       const label = `${rate} ev/s -> ${sockets} sockets`;
@@ -217,7 +214,7 @@ export async function runRelay(ctx: BenchContext, rec: GroupRecorder): Promise<v
         unit: 'ms',
         reference: { name: 'fastest ws', value: referenceP99 },
         // Every round, in order: one disturbed round shows beside the median it moved.
-        note: `each round, in order: BFF ${roundsOf(viaBff)} ms, fastest ws ${roundsOf(viaReference)} ms; the machine's stalls (a probe process that only wakes every ms, late by more than 8 ms) in each round, BFF: ${stallsOf('bff')}; fastest ws: ${stallsOf('reference')}`,
+        note: `each round, in order: BFF ${roundsOf(viaBff)} ms, fastest ws ${roundsOf(viaReference)} ms; the machine's stalls (a probe process that only wakes every ms, late by more than 8 ms) in each round, BFF: ${probe.roundsText(`bff ${sockets}`)}; fastest ws: ${probe.roundsText(`reference ${sockets}`)}`,
         target:
           p99TargetMs === null
             ? `<= ${REFERENCE_RATIO}x the fastest fan-out`

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { trackChild, type Child } from './procs';
+import { sleep, trackChild, type Child } from './procs';
 
 /** A wake-up later than this counts as a stall of the machine (the probe itself does nothing). */
 const STALL_MS = 8;
@@ -25,6 +25,12 @@ export type Stalls = { count: number; longestMs: number; totalMs: number };
 export type StallProbe = {
   /** The stalls whose start fell between two wall-clock moments (epoch ms). */
   between(fromMs: number, toMs: number): Stalls;
+  /** Runs one round, noting its wall-clock window under `label`. */
+  timed<T>(label: string, round: () => Promise<T>): Promise<T>;
+  /** The stalls of each round of `label`, in order (after `settle`). */
+  roundsText(label: string): string;
+  /** Lets the last stall's line arrive: a stall is reported once the probe wakes after it. */
+  settle(): Promise<void>;
   child: Child;
 };
 
@@ -46,16 +52,41 @@ export function startStallProbe(logFile: string): StallProbe {
       stalls.push({ at, lateMs: late });
     }
   });
+  // A probe that is gone reports nothing: its rounds must not read as free of stalls.
+  let exitedAt = Infinity;
+  probe.once('exit', () => {
+    exitedAt = Date.now();
+  });
+  const windows = new Map<string, [number, number][]>();
+  const between = (fromMs: number, toMs: number): Stalls => {
+    const inside = stalls.filter((stall) => stall.at >= fromMs && stall.at < toMs);
+    return {
+      count: inside.length,
+      longestMs: inside.reduce((most, stall) => Math.max(most, stall.lateMs), 0),
+      totalMs: inside.reduce((sum, stall) => sum + stall.lateMs, 0),
+    };
+  };
   return {
     child: trackChild('stall-probe', probe, logFile),
-    between(fromMs, toMs) {
-      const inside = stalls.filter((stall) => stall.at >= fromMs && stall.at < toMs);
-      return {
-        count: inside.length,
-        longestMs: inside.reduce((most, stall) => Math.max(most, stall.lateMs), 0),
-        totalMs: inside.reduce((sum, stall) => sum + stall.lateMs, 0),
-      };
+    between,
+    async timed(label, round) {
+      const from = Date.now();
+      try {
+        return await round();
+      } finally {
+        const list = windows.get(label) ?? [];
+        list.push([from, Date.now()]);
+        windows.set(label, list);
+      }
     },
+    roundsText(label) {
+      return (windows.get(label) ?? [])
+        .map(([from, to]) =>
+          to > exitedAt ? 'the probe was not running' : stallsText(between(from, to)),
+        )
+        .join(' / ');
+    },
+    settle: () => sleep(100),
   };
 }
 
