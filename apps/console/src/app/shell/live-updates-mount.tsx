@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe } from '../../features/session/api/me';
 import { endSession } from '../../features/session/session-end';
+import { showToast } from '../../lib/toasts';
 
 const terminalText: Record<string, string> = {
   CONFIRMED: 'confirmed',
@@ -38,11 +39,7 @@ export function LiveUpdatesMount() {
               },
             },
           };
-          // The toast library loads after the first paint (DeferredToaster); this shares it.
-          void import('sonner').then(({ toast }) => {
-            if (status === 'CONFIRMED') toast.success(message, options);
-            else toast.error(message, options);
-          });
+          showToast(status === 'CONFIRMED' ? 'success' : 'error', message, options);
         },
         onSessionEnded: () => {
           endSession(queryClient, 'ended');

@@ -5,8 +5,8 @@ import type {
 } from '@settlement/protocol';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { newOperationId } from '../../lib/operation-id';
+import { showToast } from '../../lib/toasts';
 import { useCreateTransactionMutation } from './api/create-transaction';
 import {
   clearPendingWithdrawal,
@@ -76,7 +76,7 @@ export function useWithdrawalFlow({
     (transaction: Transaction) => {
       clearPendingWithdrawal(username);
       clearDraft(username);
-      toast.success('Withdrawal accepted', { description: `Status ${transaction.status}` });
+      showToast('success', 'Withdrawal accepted', { description: `Status ${transaction.status}` });
       void navigate(`/transactions/${encodeURIComponent(transaction.id)}`, { replace: true });
     },
     [navigate, username],

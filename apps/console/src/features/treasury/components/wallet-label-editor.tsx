@@ -1,9 +1,9 @@
 import { WALLET_LABEL_MAX, WalletLabelTextSchema } from '@settlement/protocol';
 import { useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { errorSummary } from '../../../components/ui/error-panel';
 import { TextField } from '../../../components/ui/field';
+import { showToast } from '../../../lib/toasts';
 import { useSaveWalletLabelMutation } from '../api/save-wallet-label';
 
 /**
@@ -32,7 +32,9 @@ export function WalletLabelEditor({
     }
     setError(null);
     save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Label saved.'),
+      onSuccess: () => {
+        showToast('success', 'Label saved.');
+      },
       onError: (e) => {
         setError(errorSummary(e).message ?? errorSummary(e).title);
       },
@@ -63,7 +65,7 @@ export function WalletLabelEditor({
               save.mutate(null, {
                 onSuccess: () => {
                   setDraft('');
-                  toast.success('Label removed; the default name shows again.');
+                  showToast('success', 'Label removed; the default name shows again.');
                 },
               });
             }}
