@@ -52,11 +52,16 @@ test('treasury sends a withdrawal and watches it reach CONFIRMED while balances 
 
   await page.getByRole('button', { name: 'Send withdrawal' }).click();
   await expect(page).toHaveURL(/\/transactions\/[^/]+$/);
+  // The toast library loads with the first toast (lib/toasts): the answer still shows one.
+  const toasts = page.getByRole('region', { name: /^Notifications/ });
+  await expect(toasts).toContainText('Withdrawal accepted');
   const header = page.getByRole('main');
   await expect(header.getByText('PENDING').first()).toBeVisible();
   await saveScreenshot(page, 'withdrawal-2-pending');
   // No reload from here on: the live stream moves the page to the terminal state.
   await expect(header.getByText('CONFIRMED').first()).toBeVisible({ timeout: 45_000 });
+  // The live event's own toast, through the same loader.
+  await expect(toasts).toContainText('Transaction confirmed');
   await expect(page.getByRole('list', { name: 'Status timeline' })).toContainText(/19/);
   await expectAccessible(page);
   await saveScreenshot(page, 'withdrawal-3-confirmed');
