@@ -30,7 +30,13 @@ export function showToast(kind: ToastKind, message: string, options?: ExternalTo
     isWanted = true;
     for (const listener of listeners) listener();
   }
-  void import('sonner').then(({ toast }) => {
-    toast[kind](message, options);
-  });
+  import('sonner').then(
+    ({ toast }) => {
+      toast[kind](message, options);
+    },
+    () => {
+      // The chunk could not load (offline, or a newer console replaced it): the toast is lost,
+      // not the page. What it would have said is already on the page (a toast only echoes it).
+    },
+  );
 }

@@ -1,7 +1,17 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { areToastsWanted, subscribeToToastsWanted } from '../../lib/toasts';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+/** Nothing, where the toast library could not load: a toast is lost, never the console. */
+function NoToaster() {
+  return null;
+}
+
+const Toaster = lazy(() =>
+  import('sonner').then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: NoToaster }),
+  ),
+);
 
 /**
  * The toast region, mounted with the first toast (lib/toasts): toasts answer actions and live
