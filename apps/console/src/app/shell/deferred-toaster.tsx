@@ -1,12 +1,13 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useSyncExternalStore, type ComponentType } from 'react';
+import type { ToasterProps } from 'sonner';
 import { areToastsWanted, subscribeToToastsWanted } from '../../lib/toasts';
 
 /** Nothing, where the toast library could not load: a toast is lost, never the console. */
-function NoToaster() {
+function NoToaster(): null {
   return null;
 }
 
-const Toaster = lazy(() =>
+const Toaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
   import('sonner').then(
     (m) => ({ default: m.Toaster }),
     () => ({ default: NoToaster }),
