@@ -6,8 +6,9 @@ import { sleep, trackChild, type Child } from './procs';
 const STALL_MS = 8;
 
 /**
- * Runs in the probe process: wakes every millisecond and reports each wake-up more than
- * STALL_MS late, as `<epoch ms it was due> <ms late>`. CommonJS from a string: no loader.
+ * Runs in the probe process: says `ready` once it is timing, then wakes every millisecond and
+ * reports each wake-up more than STALL_MS late, as `<epoch ms it was due> <ms late>`. CommonJS
+ * from a string: no loader.
  */
 const PROBE_SOURCE = `
 const { performance } = require('node:perf_hooks');
@@ -18,6 +19,7 @@ setInterval(() => {
   if (late > ${STALL_MS}) process.stdout.write((performance.timeOrigin + last + 1).toFixed(1) + ' ' + late.toFixed(1) + '\\n');
   last = now;
 }, 1);
+process.stdout.write('ready\\n');
 `;
 
 export type Stalls = { count: number; longestMs: number; totalMs: number };
@@ -46,7 +48,17 @@ export function startStallProbe(logFile: string): StallProbe {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const stalls: { at: number; lateMs: number }[] = [];
+  // A round begins once the probe is timing (or gone): on a loaded machine its start can
+  // outlast a short round, which would then read as free of stalls it never saw.
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
   createInterface({ input: probe.stdout }).on('line', (line) => {
+    if (line === 'ready') {
+      markReady();
+      return;
+    }
     const [at, late] = line.split(' ').map(Number);
     if (at !== undefined && late !== undefined && Number.isFinite(at) && Number.isFinite(late)) {
       stalls.push({ at, lateMs: late });
@@ -56,6 +68,7 @@ export function startStallProbe(logFile: string): StallProbe {
   let exitedAt = Infinity;
   probe.once('exit', () => {
     exitedAt = Date.now();
+    markReady();
   });
   const windows = new Map<string, [number, number][]>();
   const probeApi: StallProbe = {
@@ -69,6 +82,7 @@ export function startStallProbe(logFile: string): StallProbe {
       };
     },
     async timed(label, round) {
+      await ready;
       const from = Date.now();
       try {
         return await round();
