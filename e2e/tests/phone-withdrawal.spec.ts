@@ -138,6 +138,25 @@ test('a treasurer does a whole withdrawal on a phone, tapping the sticky send, t
 
   await send.tap();
   await expect(page).toHaveURL(/\/transactions\/[^/]+$/);
+  // The transaction opens at its top, though the review was left scrolled to its end, and the
+  // answer's toast is whole on the screen, over the app header (menu and sign-out only), never
+  // over the page's own heading.
+  const toast = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Withdrawal accepted' });
+  await expect(toast).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  // Polled: the toast slides in from above the screen.
+  await expect
+    .poll(async () => {
+      const [box, under] = [await toast.boundingBox(), await heading.boundingBox()];
+      if (!box || !under) return 'no box';
+      const isOnScreen = box.x >= 0 && box.x + box.width <= PHONE.width && box.y >= 0;
+      return isOnScreen && box.y + box.height <= under.y ? 'clear' : JSON.stringify(box);
+    })
+    .toBe('clear');
+  await page.screenshot({ path: join(SHOTS, 'phone-withdrawal-390-light-accepted-toast.png') });
   const main = page.getByRole('main');
   // No reload: the live stream carries the page to the terminal state.
   await expect(main.getByText('CONFIRMED').first()).toBeVisible({ timeout: 45_000 });

@@ -24,6 +24,15 @@ if (typeof Reflect.get(window, 'matchMedia') !== 'function') {
   Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
 }
 
+// jsdom lays nothing out, so it cannot scroll: its window.scrollTo only reports "not
+// implemented". The shell's scroll restoration calls it on every navigation; a test that
+// cares spies on it.
+Object.defineProperty(window, 'scrollTo', {
+  value: () => undefined,
+  configurable: true,
+  writable: true,
+});
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

@@ -28,7 +28,8 @@ export function useUrlFilters<K extends string>(
           }
           return params;
         },
-        { replace: true },
+        // The page stays where it is: a filter changes what it lists, not which page it is.
+        { replace: true, preventScrollReset: true },
       );
     },
     [names, setSearchParams],

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { permissionsFor } from '../../features/session/permissions';
 import { setApiOrigin } from '../../lib/api-client';
+import { useUrlFilters } from '../../lib/url-filters';
 import { createQueryClient } from '../../lib/query-client';
 import { SLOW_ANSWER_MS } from '../../lib/use-is-slow';
 import { FakeWebSocket } from '../../test/fake-web-socket';
@@ -146,5 +147,79 @@ describe('a page whose code the console server is slow to send', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/** A page with a filter kept in its URL, as the transactions list has. */
+function FilteredPage() {
+  const [filters, setFilters] = useUrlFilters(['status'] as const);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setFilters({ status: 'FAILED' });
+      }}
+    >
+      {filters.status ? `Showing ${filters.status}` : 'Only failed'}
+    </button>
+  );
+}
+
+describe('where a page opens, scrolled', () => {
+  const scrolledTo = (y: number) => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  };
+  afterEach(() => {
+    scrolledTo(0);
+    vi.restoreAllMocks();
+  });
+
+  it('opens another page at its top, keeps its place when the page filters, and returns there on Back', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const session = sessionFor('treasury');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <AppShell />,
+          children: [
+            { index: true, element: <p>The overview</p> },
+            { path: 'transactions', element: <FilteredPage /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionContext value={{ session, permissions: permissionsFor(session) }}>
+          <RouterProvider router={router} />
+        </SessionContext>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('The overview')).toBeInTheDocument();
+    // Left halfway down the overview: the next page still opens at its top.
+    scrolledTo(900);
+    scrollTo.mockClear();
+    await router.navigate('/transactions');
+    await waitFor(() => {
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    });
+
+    scrolledTo(600);
+    scrollTo.mockClear();
+    await userEvent.click(await screen.findByRole('button', { name: 'Only failed' }));
+    expect(await screen.findByRole('button', { name: 'Showing FAILED' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=FAILED');
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await router.navigate('/');
+    scrolledTo(0);
+    scrollTo.mockClear();
+    await router.navigate(-1);
+    await waitFor(() => {
+      expect(scrollTo).toHaveBeenCalledWith(0, 600);
+    });
+    expect(await screen.findByRole('button', { name: 'Showing FAILED' })).toBeInTheDocument();
   });
 });

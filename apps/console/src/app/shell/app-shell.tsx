@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
@@ -146,6 +146,12 @@ export function AppShell() {
             <Outlet />
           </DirectoryProvider>
         </main>
+        {/*
+          As pages of a site: another page opens at its top (on a phone, sending from the end of
+          a long review landed halfway down the transaction), Back returns to where the page was
+          left. A page's own URL state (filters, views, searches) keeps its place instead.
+        */}
+        <ScrollRestoration />
       </div>
     </div>
   );

@@ -60,7 +60,7 @@ export function ApprovalsPage() {
               })),
             ]}
             onChange={(event) => {
-              setParams({ view: event.target.value });
+              setParams({ view: event.target.value }, { preventScrollReset: true });
             }}
           />
         </div>

@@ -48,7 +48,7 @@ export function SupportPage() {
         fieldLabel="Look up"
         submitLabel="Search"
         onSubmit={(next) => {
-          setSearchParams(next ? { q: next } : {});
+          setSearchParams(next ? { q: next } : {}, { preventScrollReset: true });
         }}
       />
       {q === '' ? (

@@ -45,7 +45,7 @@ export function TimelinePage() {
         fieldLabel="Id"
         submitLabel="Show timeline"
         onSubmit={(next) => {
-          setSearchParams(next ? { q: next } : {});
+          setSearchParams(next ? { q: next } : {}, { preventScrollReset: true });
         }}
       />
       {q === '' ? (
