@@ -94,6 +94,25 @@ describe('OverviewPage', () => {
     expect(lists).toEqual(['/bff/api/v1/transactions?limit=8']);
   });
 
+  it('asks for the lists its panels show while the overview is still unanswered, not after it', async () => {
+    overviewReply = new Promise(() => undefined);
+    renderWithApp(<OverviewPage />, { session: sessionFor('treasury') });
+    expect(screen.getByRole('status', { name: 'Loading the overview' })).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(server.requests.map((r) => r.path).sort()).toEqual(
+        expect.arrayContaining([
+          '/bff/api/v1/transactions?limit=8',
+          '/bff/withdrawal-requests?status=APPROVED',
+          '/bff/withdrawal-requests?status=AWAITING_APPROVAL',
+        ]),
+      );
+    });
+    // Asked once each: the panels that show them later read what was fetched.
+    expect(
+      server.requests.filter((r) => r.path.startsWith('/bff/withdrawal-requests')),
+    ).toHaveLength(2);
+  });
+
   it('shows one placeholder until the overview is read, then every panel at once', async () => {
     let release: () => void = () => undefined;
     overviewReply = new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -6,25 +6,24 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
-import { PendingNotice, QueryView } from '../../../components/ui/query-view';
-import { Skeleton, TableSkeleton } from '../../../components/ui/skeleton';
-import { useOpenRequests } from '../../../features/governance/api/open-requests';
+import { PendingNotice } from '../../../components/ui/query-view';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { withdrawalRequestListQuery } from '../../../features/governance/api/withdrawal-requests';
-import { committedPerAsset } from '../../../features/governance/model/open-requests';
 import { mpcStatusQuery } from '../../../features/mpc/api/mpc-status';
 import { recentTransactionsQuery } from '../../../features/transactions/api/list-transactions';
 import { overviewQuery } from '../../../features/treasury/api/overview';
-import { Holdings } from '../../../features/treasury/components/holdings';
-import { InFlight } from '../../../features/treasury/components/in-flight';
-import { RecentActivity } from '../../../features/treasury/components/recent-activity';
 import { WalletBalancesList } from '../../../features/treasury/components/wallet-balances-list';
-import { useLiveState } from '../../live-state';
 import { useSession } from '../../shell/session-context';
 import { useCatalog } from '../../use-catalog';
-import { HealthLines } from './health-lines';
+import {
+  OverviewHealth,
+  OverviewHoldings,
+  OverviewInFlight,
+  OverviewRecentActivity,
+  RECENT_SHOWN,
+} from './overview-panels';
 
 const WALLETS_SHOWN = 8;
-const RECENT_SHOWN = 8;
 
 /**
  * Until the overview, the MPC status and the catalog are read, one placeholder stands for all
@@ -59,17 +58,14 @@ export function OverviewPage() {
   const { session, permissions } = useSession();
   const overview = useQuery(overviewQuery());
   const status = useQuery(mpcStatusQuery());
-  const awaiting = useQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
-  // Approved but not yet sent upstream (retried through an outage): no transaction shows them.
-  const approved = useQuery(withdrawalRequestListQuery('APPROVED'));
-  // The same two lists again (one fetch each): what they promise of each asset's Available.
-  const { open: openRequests, isError: isOpenRequestsError } = useOpenRequests();
-  const transactions = useQuery(recentTransactionsQuery(RECENT_SHOWN));
   const { decimalsFor, query: catalog } = useCatalog();
-  const live = useLiveState();
+  // The panels' own reads, asked for now, beside the overview's: each panel subscribes to its
+  // own once it shows (overview-panels), so their answers re-render the panel, not the page.
+  usePrefetchQuery(withdrawalRequestListQuery('AWAITING_APPROVAL'));
+  usePrefetchQuery(withdrawalRequestListQuery('APPROVED'));
+  usePrefetchQuery(recentTransactionsQuery(RECENT_SHOWN));
   // Ages are measured from when the data arrived, so a re-render never shifts them by itself.
   const [now] = useState(() => Date.now());
-  const recent = transactions.data?.items ?? [];
   // The panels replace the placeholder in a deferred (transition) render, which React splits
   // into ~5 ms slices: rendered in the query update itself it was one long task right as the
   // data arrived (Lighthouse TBT, 4x CPU). Back to the placeholder at once (data gone), and
@@ -117,20 +113,7 @@ export function OverviewPage() {
                 </EmptyState>
               ) : (
                 <>
-                  <Holdings
-                    totals={overview.data.totals}
-                    decimalsFor={decimalsFor}
-                    openRequests={
-                      isOpenRequestsError
-                        ? 'unreadable'
-                        : openRequests
-                          ? {
-                              perAsset: committedPerAsset(openRequests),
-                              isAtLeast: openRequests.isAtLeast,
-                            }
-                          : null
-                    }
-                  />
+                  <OverviewHoldings totals={overview.data.totals} decimalsFor={decimalsFor} />
                   {overview.data.isPartial || overview.data.unreadWallets > 0 ? (
                     <p role="note" className="px-4 pb-4 text-xs text-amber-900">
                       {overview.data.isPartial ? 'Totals cover the first 1,000 wallets only. ' : ''}
@@ -146,17 +129,15 @@ export function OverviewPage() {
               {overview.isError ? (
                 <NotRead />
               ) : (
-                <InFlight
+                <OverviewInFlight
                   inFlight={overview.data.inFlight}
-                  awaitingApproval={awaiting.data?.items.length ?? null}
-                  approvedUnsent={approved.data?.items.length ?? null}
                   decimalsFor={decimalsFor}
                   now={now}
                 />
               )}
             </Panel>
             <Panel title="Health">
-              <HealthLines status={status} live={live} />
+              <OverviewHealth status={status} />
             </Panel>
             <Panel
               title="Wallets"
@@ -194,18 +175,7 @@ export function OverviewPage() {
               </Link>
             }
           >
-            <QueryView
-              query={transactions}
-              skeleton={<TableSkeleton rows={4} label="Loading transactions" />}
-              isEmpty={recent.length === 0}
-              empty={
-                <EmptyState title="No transactions yet">
-                  Deposits and withdrawals will show here.
-                </EmptyState>
-              }
-            >
-              {() => <RecentActivity transactions={recent} decimalsFor={decimalsFor} now={now} />}
-            </QueryView>
+            <OverviewRecentActivity decimalsFor={decimalsFor} now={now} />
           </Panel>
         </>
       )}
