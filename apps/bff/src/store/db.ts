@@ -459,11 +459,22 @@ export function openSqliteFile(file: string): Db {
 }
 
 /**
+ * The BFF's WAL bound in frames (4 KB pages): past it SQLite's own checkpoint runs inside a
+ * COMMIT. Five times @settlement/sqlite's default, so that settles (below) come five times less
+ * often: see SETTLE_AT_FRAMES.
+ */
+const FALLBACK_PAGES = 5 * FALLBACK_AUTOCHECKPOINT_PAGES;
+
+/**
  * WAL frames past which the next transaction waits for one checkpoint of the worker (per the
  * worker's last regular report, so at most once per interval): half the fallback, room for a
- * second try before it.
+ * second try before it. Each settle holds every write of the BFF while the worker syncs
+ * (12-17 ms here). At 1,000 relayed events a second (~5 frames each), a settle at 5,000 frames
+ * came about once a second, and the events that arrived during it were over 1% of all: the
+ * relay's p99 to 10 sockets was theirs (BENCHMARKS.md, 2026-12-07 20:31). At 25,000 frames
+ * (a WAL of ~100 MB) it comes about every five seconds.
  */
-export const SETTLE_AT_FRAMES = FALLBACK_AUTOCHECKPOINT_PAGES / 2;
+export const SETTLE_AT_FRAMES = FALLBACK_PAGES / 2;
 
 /**
  * The stores' door to $DATA_DIR/bff/bff.db. Its WAL is checkpointed by a worker (see
@@ -492,7 +503,7 @@ export function openDb(
   } = {},
 ): Sql {
   const db = openSqliteFile(file);
-  db.pragma(`wal_autocheckpoint = ${options.fallbackPages ?? FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  db.pragma(`wal_autocheckpoint = ${options.fallbackPages ?? FALLBACK_PAGES}`);
   const settleAtFrames = options.settleAtFrames ?? SETTLE_AT_FRAMES;
   let isSettleDue = false;
   const checkpointer = startCheckpointer(file, {
