@@ -71,16 +71,17 @@ export function startStallProbe(logFile: string): StallProbe {
     markReady();
   });
   const windows = new Map<string, [number, number][]>();
-  const probeApi: StallProbe = {
+  const between = (fromMs: number, toMs: number): Stalls => {
+    const inside = stalls.filter((stall) => stall.at >= fromMs && stall.at < toMs);
+    return {
+      count: inside.length,
+      longestMs: inside.reduce((most, stall) => Math.max(most, stall.lateMs), 0),
+      totalMs: inside.reduce((sum, stall) => sum + stall.lateMs, 0),
+    };
+  };
+  return {
     child: trackChild('stall-probe', probe, logFile),
-    between(fromMs, toMs) {
-      const inside = stalls.filter((stall) => stall.at >= fromMs && stall.at < toMs);
-      return {
-        count: inside.length,
-        longestMs: inside.reduce((most, stall) => Math.max(most, stall.lateMs), 0),
-        totalMs: inside.reduce((sum, stall) => sum + stall.lateMs, 0),
-      };
-    },
+    between,
     async timed(label, round) {
       await ready;
       const from = Date.now();
@@ -95,13 +96,12 @@ export function startStallProbe(logFile: string): StallProbe {
     roundsText(label) {
       return (windows.get(label) ?? [])
         .map(([from, to]) =>
-          to > exitedAt ? 'the probe was not running' : stallsText(probeApi.between(from, to)),
+          to > exitedAt ? 'the probe was not running' : stallsText(between(from, to)),
         )
         .join(' / ');
     },
     settle: () => sleep(100),
   };
-  return probeApi;
 }
 
 /** "3 stalls over 8 ms, longest 26 ms, 71 ms in all" (or "none over 8 ms"). */

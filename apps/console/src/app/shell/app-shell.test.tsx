@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { permissionsFor } from '../../features/session/permissions';
 import { setApiOrigin } from '../../lib/api-client';
 import { useUrlFilters } from '../../lib/url-filters';
@@ -28,6 +28,22 @@ afterAll(async () => {
   setApiOrigin(null);
   await server.close();
 });
+
+/** The shell at `/` with these pages under it, signed in as treasury; its router. */
+function renderShellWithPages(pages: RouteObject[]) {
+  const session = sessionFor('treasury');
+  const router = createMemoryRouter([{ path: '/', element: <AppShell />, children: pages }], {
+    initialEntries: ['/'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionContext value={{ session, permissions: permissionsFor(session) }}>
+        <RouterProvider router={router} />
+      </SessionContext>
+    </QueryClientProvider>,
+  );
+  return router;
+}
 
 describe('the navigation drawer', () => {
   it('opens from the menu button with every navigation entry, and closes on a choice', async () => {
@@ -113,28 +129,11 @@ describe('a page whose code the console server is slow to send', () => {
   it('keeps the page shown and says, after a while, that the next one is still loading', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const session = sessionFor('treasury');
-      const router = createMemoryRouter(
-        [
-          {
-            path: '/',
-            element: <AppShell />,
-            children: [
-              { index: true, element: <p>The first page</p> },
-              // A route chunk that never arrives: the server holds the request.
-              { path: 'slow', lazy: () => new Promise<never>(() => undefined) },
-            ],
-          },
-        ],
-        { initialEntries: ['/'] },
-      );
-      render(
-        <QueryClientProvider client={createQueryClient()}>
-          <SessionContext value={{ session, permissions: permissionsFor(session) }}>
-            <RouterProvider router={router} />
-          </SessionContext>
-        </QueryClientProvider>,
-      );
+      const router = renderShellWithPages([
+        { index: true, element: <p>The first page</p> },
+        // A route chunk that never arrives: the server holds the request.
+        { path: 'slow', lazy: () => new Promise<never>(() => undefined) },
+      ]);
       expect(await screen.findByText('The first page')).toBeInTheDocument();
       void router.navigate('/slow');
       expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
@@ -176,27 +175,10 @@ describe('where a page opens, scrolled', () => {
 
   it('opens another page at its top, keeps its place when the page filters, and returns there on Back', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const session = sessionFor('treasury');
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <AppShell />,
-          children: [
-            { index: true, element: <p>The overview</p> },
-            { path: 'transactions', element: <FilteredPage /> },
-          ],
-        },
-      ],
-      { initialEntries: ['/'] },
-    );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionContext value={{ session, permissions: permissionsFor(session) }}>
-          <RouterProvider router={router} />
-        </SessionContext>
-      </QueryClientProvider>,
-    );
+    const router = renderShellWithPages([
+      { index: true, element: <p>The overview</p> },
+      { path: 'transactions', element: <FilteredPage /> },
+    ]);
     expect(await screen.findByText('The overview')).toBeInTheDocument();
     // Left halfway down the overview: the next page still opens at its top.
     scrolledTo(900);
